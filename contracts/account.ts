@@ -1,0 +1,14 @@
+// Authentication forms (interface doc, "Authentication").
+import { z } from 'zod';
+
+/** Name of the hidden anti-forgery input on every form page. */
+export const TOKEN_FIELD = '__RequestVerificationToken';
+/** Header that carries the anti-forgery token on JSON POSTs. */
+export const TOKEN_HEADER = 'RequestVerificationToken';
+
+export const LoginFormFields = z
+  .object({ Email: z.string().min(1), Password: z.string().min(1), [TOKEN_FIELD]: z.string().min(1) })
+  .meta({ id: 'LoginFormFields' });
+export type LoginFormFields = z.infer<typeof LoginFormFields>;
+
+export const LOGIN_PATH = '/Account/Login';

@@ -1,0 +1,36 @@
+// Scheduler resources (interface doc: "Calendar event", "Room colour mapping", "Scheduler").
+import { z } from 'zod';
+import { BoolString, HexColour, IsoDateTime, QueryInt, aliasedObject } from './common.js';
+
+/** Calendar event; the doc shows `id`, the live feed sends `Id` (live notes): either is accepted. */
+export const CalendarEvent = aliasedObject(
+  'CalendarEvent',
+  {
+    title: z.string(),
+    start: IsoDateTime,
+    end: IsoDateTime,
+    color: HexColour,
+    allDay: z.boolean(),
+    RoomsUsed: z.string(),
+  },
+  { id: z.number().int(), Id: z.number().int() },
+  [['id', 'Id']],
+);
+export type CalendarEvent = z.infer<typeof CalendarEvent>;
+export const CalendarEventList = z.array(CalendarEvent).meta({ id: 'CalendarEventList' });
+
+/** The event's booking id, whichever spelling the target uses. */
+export const eventId = (e: CalendarEvent): number => (e.id ?? e.Id) as number;
+
+export const SchedulerQuery = z.object({
+  HallId: QueryInt,
+  start: IsoDateTime.meta({ description: 'ISO 8601 with UTC designator, e.g. YYYY-MM-DDT00:00:00Z' }),
+  end: IsoDateTime,
+  roomId: QueryInt.optional().meta({ description: '0 = all rooms' }),
+  groupRooms: BoolString.optional(),
+  custView: BoolString.optional(),
+});
+export type SchedulerQuery = z.input<typeof SchedulerQuery>;
+
+/** Selector of the room colour list on `/Scheduler/View/{hall_id}` (interface doc). */
+export const ROOM_COLOUR_SELECTOR = '#RoomColorList .room-label';

@@ -1,0 +1,60 @@
+// Per-server context shared by every handler: options, data, session keys, and the
+// log of what the server received (for wire-level assertions in the harness tests).
+import { SessionKeys } from './session.js';
+import { MOCK_HALL_ID, seedState, type MockState } from './state.js';
+
+export interface MockCredentials { email: string; password: string }
+
+export interface MockOptions {
+  /** Shape of list answers that may come either way: a bare array or `{Data, Total}`. */
+  listShape?: 'array' | 'data';
+  /** Which spelling of each documented alias to send: `Name`/`ID`/`id` or `FullName`/`Id`/`Id`. */
+  aliases?: 'primary' | 'alternate';
+  /** Signing secret for auth tickets and tokens; instances sharing it accept each other's sessions. */
+  secret?: string;
+  credentials?: MockCredentials;
+  /** Serve the dashboard as the live service did (404) rather than as the interface document shows. */
+  dashboard404?: boolean;
+}
+
+export const DEFAULT_CREDENTIALS: MockCredentials = {
+  email: 'admin@oldtown-hall.example',
+  password: 'mock-password-not-secret',
+};
+
+export interface ReceivedRequest { method: string; path: string; headers: Record<string, string>; rawBody: Buffer }
+
+export class MockContext {
+  state: MockState;
+  readonly keys: SessionKeys;
+  readonly credentials: MockCredentials;
+  readonly hallId = MOCK_HALL_ID;
+  /** Tickets issued under an older epoch are expired (the "session expires" switch). */
+  sessionEpoch = 0;
+  logins = 0;
+  /** Connections the request filter reset. */
+  resets = 0;
+  readonly received: ReceivedRequest[] = [];
+  /**
+   * Last change to a JSON answer before it is sent, after the contract check: the seam
+   * for deliberate regressions (mutation runs). Identity for the faithful mock.
+   */
+  mutate: (endpointId: string, data: unknown) => unknown = (_id, data) => data;
+
+  constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
+    this.keys = new SessionKeys(options.secret ?? 'hall-booking-mock');
+    this.credentials = options.credentials ?? DEFAULT_CREDENTIALS;
+    this.state = seedState();
+  }
+
+  /** Fresh seeded data; sessions stay valid (they are signed tickets, not stored). */
+  reset(): void {
+    this.state = seedState();
+    this.received.length = 0;
+  }
+
+  /** Expire every session issued so far: the next protected request redirects to login. */
+  expireSessions(): void {
+    this.sessionEpoch += 1;
+  }
+}

@@ -1,0 +1,77 @@
+// Login, logout and the logged-in landing pages (interface doc, "Authentication").
+import { HttpResponse, http } from 'msw';
+import { LOGIN_PATH, TOKEN_FIELD, pagePath, pages } from '../../contracts/index.js';
+import type { MockContext } from '../context.js';
+import { esc, layout } from '../html/layout.js';
+import { AUTH_COOKIE } from '../session.js';
+import { currentUser, htmlWithToken, mswPath, pageRoute, antiForgeryFailure, tokenValid } from '../routes.js';
+
+function loginPage(token: string, { email = '', message = '', user = '' } = {}): string {
+  return layout({
+    title: 'Log in',
+    token,
+    user,
+    body: `<h1>Log in</h1>
+<form action="${LOGIN_PATH}" method="post" id="loginForm">
+  <input name="${TOKEN_FIELD}" type="hidden" value="${esc(token)}" />
+  ${message ? `<div class="validation-summary-errors" role="alert"><ul><li>${esc(message)}</li></ul></div>` : ''}
+  <label for="Email">Email</label>
+  <input id="Email" name="Email" type="email" autocomplete="username" value="${esc(email)}" />
+  <label for="Password">Password</label>
+  <input id="Password" name="Password" type="password" autocomplete="current-password" />
+  <label><input id="RememberMe" name="RememberMe" type="checkbox" value="true" /> Remember me</label>
+  <input name="RememberMe" type="hidden" value="false" />
+  <button type="submit">Log in</button>
+</form>`,
+  });
+}
+
+export function accountHandlers(ctx: MockContext) {
+  const dashboard = pagePath('dashboardPage', { hall_id: ctx.hallId });
+  return [
+    pageRoute(ctx, pages.loginPage, ({ request, user }) =>
+      htmlWithToken(ctx, request, user, (token) => loginPage(token, { user: user ?? '' }))),
+
+    pageRoute(ctx, pages.submitLoginForm, ({ request, form }) => {
+      // The login form's token is bound to the anonymous user (or to whoever is signed in).
+      const before = currentUser(ctx, request);
+      if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), before) && !tokenValid(ctx, request, form.get(TOKEN_FIELD), null)) {
+        return antiForgeryFailure();
+      }
+      const email = form.get('Email') ?? '';
+      const ok = email.toLowerCase() === ctx.credentials.email.toLowerCase() && form.get('Password') === ctx.credentials.password;
+      if (!ok) {
+        // Interface doc, Login flow 4: failure is HTTP 200 at /Account/Login.
+        return htmlWithToken(ctx, request, before, (token) =>
+          loginPage(token, { email, message: 'Invalid login attempt.' }));
+      }
+      ctx.logins += 1;
+      const ticket = ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
+      const headers = new Headers({ Location: dashboard });
+      headers.append('Set-Cookie', `${AUTH_COOKIE}=${ticket}; path=/; HttpOnly; SameSite=Lax`);
+      headers.append('Set-Cookie', `.HallBooking.Hall=${ctx.hallId}; path=/; SameSite=Lax`);
+      return new HttpResponse(null, { status: 302, headers });
+    }),
+
+    http.post(mswPath('/Account/LogOff'), async ({ request }) => {
+      const user = currentUser(ctx, request);
+      const form = new URLSearchParams(await request.text());
+      if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) return antiForgeryFailure();
+      const headers = new Headers({ Location: LOGIN_PATH });
+      headers.append('Set-Cookie', `${AUTH_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`);
+      return new HttpResponse(null, { status: 302, headers });
+    }),
+
+    pageRoute(ctx, pages.dashboardPage, ({ request, user, params }) => {
+      if (ctx.options.dashboard404 || Number(params.hall_id) !== ctx.hallId) {
+        return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
+      }
+      return htmlWithToken(ctx, request, user, (token) => layout({
+        title: 'Dashboard', token, user: user ?? '',
+        body: `<h1>Dashboard</h1><p>${esc(ctx.state.halls.find((h) => h.id === ctx.hallId)?.name)}</p>
+<nav><a href="${pagePath('bookingsIndexPage', { hall_id: ctx.hallId })}">Bookings</a>
+<a href="${pagePath('schedulerPage', { hall_id: ctx.hallId })}">Scheduler</a></nav>`,
+      }));
+    }),
+  ];
+}

@@ -1,0 +1,84 @@
+// JSON endpoints of the Bookings domain, all reading mock state.
+import { HttpResponse } from 'msw';
+import { endpoints as E, type StatusType } from '../../contracts/index.js';
+import type { MockContext } from '../context.js';
+import type { BookingRecord } from '../state.js';
+import { shiftLocal, startOfDay } from '../time.js';
+import { jsonRoute } from '../routes.js';
+import { bookingItem, list } from './present.js';
+
+/** Lower bound of each `timerange` (0=Today … 4=LastYear); 5=All has none. All ranges end with today. */
+export function timeRangeWindow(now: string, range: number): { from: string | null; to: string } {
+  const today = startOfDay(now);
+  const to = shiftLocal(today, { days: 1 });
+  const days = [0, 7, 31, 92, 366][range];
+  return { from: days === undefined ? null : shiftLocal(today, { days: -days }), to };
+}
+
+export function inTimeRange(now: string, b: BookingRecord, range: number | undefined): boolean {
+  if (range === undefined || range === 5) return true;
+  const { from, to } = timeRangeWindow(now, range);
+  return (from === null || b.start >= from) && b.start < to;
+}
+
+export function matchesStatus(b: BookingRecord, status: StatusType | undefined): boolean {
+  switch (status) {
+    case undefined:
+    case 'All': return true;
+    case 'NotCancelled': return b.status !== 'Cancelled';
+    case 'HasPending': return b.pendingChange;
+    default: return b.status === status;
+  }
+}
+
+const slashDay = (s: string) => s.slice(0, 10).replace(/\//g, '-');
+
+export function bookingHandlers(ctx: MockContext) {
+  const hallBookings = (hallId: number) => ctx.state.bookings.filter((b) => b.hallId === hallId);
+  const topLevel = (hallId: number) => hallBookings(hallId).filter((b) => b.parentId === null);
+  return [
+    jsonRoute(ctx, E.listBookingsForHallGrid, ({ query: q }) => {
+      const rows = topLevel(q.id)
+        .filter((b) => matchesStatus(b, q.statusType))
+        .filter((b) => inTimeRange(ctx.state.now, b, q.timerange))
+        .filter((b) => q.year === undefined || Number(b.start.slice(0, 4)) === q.year)
+        .filter((b) => !q.startDateFrom || b.start.slice(0, 10) >= slashDay(q.startDateFrom))
+        .filter((b) => !q.startDateTo || b.start.slice(0, 10) <= slashDay(q.startDateTo))
+        .sort((a, b) => a.start.localeCompare(b.start));
+      return list(ctx, rows.map((b) => bookingItem(ctx, b)));
+    }),
+    jsonRoute(ctx, E.listChildBookings, ({ query: q }) =>
+      list(ctx, ctx.state.bookings.filter((b) => b.parentId === q.id).map((b) => bookingItem(ctx, b)))),
+    jsonRoute(ctx, E.getBookingCountsForHall, ({ query: q }) => {
+      const rows = topLevel(q.id).filter((b) => inTimeRange(ctx.state.now, b, q.timerange));
+      const count = (s: StatusType) => rows.filter((b) => matchesStatus(b, s)).length;
+      return { Requested: count('Requested'), Confirmed: count('Confirmed'), Cancelled: count('Cancelled'), Total: rows.length };
+    }),
+    jsonRoute(ctx, E.getBookingTimeRangeCountsForHall, ({ query: q }) => {
+      const rows = topLevel(q.id);
+      const n = (r: number) => rows.filter((b) => inTimeRange(ctx.state.now, b, r)).length;
+      return { Today: n(0), Last7Days: n(1), LastMonth: n(2), Last3Months: n(3), LastYear: n(4), All: n(5) };
+    }),
+    jsonRoute(ctx, E.getRequestedBookingsCount, ({ query: q }) =>
+      hallBookings(q.hallid).filter((b) => b.status === 'Requested').length),
+    jsonRoute(ctx, E.hasPendingBookingChanges, ({ query: q }) =>
+      hallBookings(q.hallid).some((b) => b.pendingChange)),
+    jsonRoute(ctx, E.checkAvailability, ({ body }) => {
+      const conflicts = hallBookings(body.HallId).filter((b) =>
+        b.status !== 'Cancelled' && b.roomIds.some((r) => body.Rooms.includes(r)) &&
+        b.start < body.EndDateTime.slice(0, 19) && body.StartDateTime.slice(0, 19) < b.end);
+      return { IsAvailable: conflicts.length === 0, ConflictingBookingIds: conflicts.map((b) => b.id) };
+    }),
+    jsonRoute(ctx, E.getCostOfBooking, ({ body }) => {
+      const rate = ctx.state.priceRates.find((p) => p.id === body.PriceRateId && p.hallId === body.HallId);
+      if (!rate) return HttpResponse.json({ Message: `Unknown price rate ${body.PriceRateId}` }, { status: 400 });
+      const hours = Math.max(0, (Date.parse(`${body.EndDateTime.slice(0, 19)}Z`) - Date.parse(`${body.StartDateTime.slice(0, 19)}Z`)) / 3.6e6);
+      const perHour = rate.name === 'Community' ? 12 : 20;
+      return { Cost: Math.round(hours * perHour * body.Rooms.length * 100) / 100, Currency: 'GBP', PriceRate: rate.name };
+    }),
+    jsonRoute(ctx, E.previewEmailContent, ({ body }) => ({
+      Subject: 'Your booking at Oldtown Village Hall',
+      Body: `<p>Preview for ${JSON.stringify(body).length} bytes of booking data.</p>`,
+    })),
+  ];
+}

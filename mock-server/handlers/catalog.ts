@@ -1,0 +1,41 @@
+// JSON endpoints of hall configuration and rooms.
+import { endpoints as E } from '../../contracts/index.js';
+import type { MockContext } from '../context.js';
+import { jsonRoute } from '../routes.js';
+import { roomItem } from './present.js';
+
+export function catalogHandlers(ctx: MockContext) {
+  const s = () => ctx.state;
+  const rooms = (hallId: number) => s().rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber);
+  const named = (x: { id: number; name: string; hallId: number }) => ({ Id: x.id, Name: x.name, HallId: x.hallId });
+  return [
+    jsonRoute(ctx, E.listActivityTypes, ({ query: q }) => s().activityTypes.filter((a) => a.hallId === q.id).map(named)),
+    jsonRoute(ctx, E.listPriceRates, ({ query: q }) => s().priceRates.filter((p) => p.hallId === q.id).map(named)),
+    jsonRoute(ctx, E.getChargeMatrixRooms, ({ query: q }) => rooms(q.id).map((r) => ({ RoomId: r.id, Name: r.name }))),
+    jsonRoute(ctx, E.getChargeMatrixPriceRates, ({ query: q }) =>
+      s().priceRates.filter((p) => p.hallId === q.id).map((p) => ({
+        PriceRateId: p.id, Name: p.name, DateRangeId: q.dateRangeId, HourlyRate: p.name === 'Community' ? 12 : 20,
+      }))),
+    jsonRoute(ctx, E.getTaxRates, () => [{ Id: 1, Name: 'VAT', Rate: 20 }, { Id: 2, Name: 'Exempt', Rate: 0 }]),
+    jsonRoute(ctx, E.getFixedTimeSlots, () => [
+      { Id: 1, Name: 'Morning', Start: '09:00', End: '12:00' },
+      { Id: 2, Name: 'Afternoon', Start: '13:00', End: '17:00' },
+      { Id: 3, Name: 'Evening', Start: '18:00', End: '22:00' },
+    ]),
+    jsonRoute(ctx, E.listLineItemGroups, ({ query: q }) =>
+      s().lineItemGroups.filter((g) => g.hallId === q.id).map((g) => ({ Id: g.id, Name: g.name, HallId: g.hallId }))),
+    jsonRoute(ctx, E.listLineItems, ({ query: q }) => s().lineItemGroups.find((g) => g.id === q.id)?.items ?? []),
+    jsonRoute(ctx, E.listReports, () => [{ Id: 1, Name: 'Bookings by room' }, { Id: 2, Name: 'Income by month' }]),
+    jsonRoute(ctx, E.listAudits, ({ query: q }) => s().audits.filter((a) => a.HallId === q.id)),
+    jsonRoute(ctx, E.getInvoiceCounter, () => 1042),
+    jsonRoute(ctx, E.hasOutstandingInvoice, () => false),
+    jsonRoute(ctx, E.generateAccessPin, () => {
+      const pin = String(100000 + ((s().pins.length * 7919 + 4242) % 900000));
+      s().pins.push(pin);
+      return { PIN: pin };
+    }),
+    jsonRoute(ctx, E.listRoomsForBooking, ({ query: q }) => rooms(q.hallid).filter((r) => r.bookable).map((r) => roomItem(ctx, r))),
+    jsonRoute(ctx, E.listRoomsForGrid, ({ query: q }) => rooms(q.id).map((r) => roomItem(ctx, r))),
+    jsonRoute(ctx, E.getRoomDescriptions, () => s().rooms.map((r) => ({ RoomId: r.id, Description: r.description }))),
+  ];
+}

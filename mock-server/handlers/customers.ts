@@ -1,0 +1,43 @@
+// JSON endpoints of the Customers domain.
+import { HttpResponse } from 'msw';
+import { endpoints as E } from '../../contracts/index.js';
+import type { MockContext } from '../context.js';
+import { jsonRoute } from '../routes.js';
+import { customerItem } from './present.js';
+
+export function customerHandlers(ctx: MockContext) {
+  const ofHall = (hallId: number) => ctx.state.customers.filter((c) => c.hallId === hallId);
+  const find = (id: string) => ctx.state.customers.find((c) => c.id.toLowerCase() === id.toLowerCase());
+  return [
+    jsonRoute(ctx, E.listCustomersForHall, ({ query: q }) =>
+      ofHall(q.id)
+        .filter((c) => q.customer !== 'true' || !c.staff)
+        .filter((c) => q.includeDeleted === 'true' || !c.deleted)
+        .filter((c) => q.onlyNew !== 'true' || c.isNew)
+        .map((c) => customerItem(ctx, c))),
+    jsonRoute(ctx, E.listAllCustomers, () => ctx.state.customers.map((c) => customerItem(ctx, c))),
+    jsonRoute(ctx, E.getCustomerDetails, ({ query: q }) =>
+      ofHall(q.hallid).filter((c) => !c.deleted).map((c) => ({
+        UserId: c.id, Name: c.name, Email: c.email,
+        BookingCount: ctx.state.bookings.filter((b) => b.customerId === c.id).length,
+      }))),
+    jsonRoute(ctx, E.getCustomerNotes, ({ query: q }) =>
+      (find(q.customerid)?.notes ?? []).map((note, i) => ({ Id: i + 1, Note: note, HallId: q.hallid }))),
+    jsonRoute(ctx, E.getExistingAddresses, ({ query: q }) =>
+      (find(q.uid)?.addresses ?? []).map((line, i) => ({ Id: i + 1, AddressLine1: line }))),
+    jsonRoute(ctx, E.getGroupsForCustomer, () => [
+      { Id: 1, Name: 'Regular hirers' },
+      { Id: 2, Name: 'Charities' },
+    ]),
+    jsonRoute(ctx, E.getUnverifiedUsersCount, ({ query: q }) => ofHall(q.hallid).filter((c) => !c.verified).length),
+    jsonRoute(ctx, E.getNewCustomersCount, ({ query: q }) => ofHall(q.hallid).filter((c) => c.isNew).length),
+    jsonRoute(ctx, E.blockUser, ({ body }) => {
+      const c = find(body.CustomerId);
+      if (!c || c.hallId !== body.HallId) {
+        return HttpResponse.json({ Message: `No customer ${body.CustomerId} at hall ${body.HallId}` }, { status: 404 });
+      }
+      c.blocked = true;
+      return { Success: true };
+    }),
+  ];
+}

@@ -1,0 +1,50 @@
+// Records → wire items, in the spelling and list shape the server's options select
+// (interface doc: aliases `FullName`, `PhoneNumber`, `Id`; lists bare or `{Data}`).
+import type { MockContext } from '../context.js';
+import type { BookingRecord, CustomerRecord, RoomRecord } from '../state.js';
+
+export const roomsUsed = (ctx: MockContext, b: BookingRecord): string =>
+  b.roomIds.map((id) => ctx.state.rooms.find((r) => r.id === id)?.name ?? `Room ${id}`).join(', ');
+
+export function bookingItem(ctx: MockContext, b: BookingRecord) {
+  const customer = ctx.state.customers.find((c) => c.id === b.customerId);
+  return {
+    BookingId: b.id,
+    BookingName: b.name,
+    StartDateTime: b.start,
+    EndDateTime: b.end,
+    Status: b.status,
+    CustomerName: customer?.name ?? '',
+    CustomerId: b.customerId,
+    RoomsUsed: roomsUsed(ctx, b),
+    ActivityType: ctx.state.activityTypes.find((a) => a.id === b.activityTypeId)?.name ?? '',
+    IsRecurring: b.isRecurring,
+    HallId: b.hallId,
+  };
+}
+
+export function customerItem(ctx: MockContext, c: CustomerRecord) {
+  const alt = ctx.options.aliases === 'alternate';
+  return {
+    UserId: c.id,
+    ...(alt ? { FullName: c.name } : { Name: c.name }),
+    Email: c.email,
+    ...(alt ? { PhoneNumber: c.phone } : { Phone: c.phone }),
+    Organisation: c.organisation,
+    IsBlocked: c.blocked,
+  };
+}
+
+export function roomItem(ctx: MockContext, r: RoomRecord) {
+  const alt = ctx.options.aliases === 'alternate';
+  return { ...(alt ? { Id: r.id } : { ID: r.id }), Name: r.name, HallId: r.hallId, rowNumber: r.rowNumber, Description: r.description };
+}
+
+export function eventId(ctx: MockContext, id: number) {
+  return ctx.options.aliases === 'alternate' ? { Id: id } : { id };
+}
+
+/** A list in the configured documented shape. */
+export function list<T>(ctx: MockContext, items: T[]) {
+  return ctx.options.listShape === 'data' ? { Data: items, Total: items.length } : items;
+}

@@ -1,0 +1,148 @@
+// Turns registry entries into msw handlers: method and path come from the contract,
+// every query and body is parsed with the contract's schema, and every JSON answer is
+// checked against the contract before it is sent, so the mock cannot drift silently.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { z } from 'zod';
+import {
+  LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, queryFromSearchParams,
+  type JsonEndpoint, type PageRoute,
+} from '../contracts/index.js';
+import type { MockContext } from './context.js';
+import { ANTIFORGERY_COOKIE, AUTH_COOKIE, parseCookieHeader } from './session.js';
+
+/** msw path pattern of a registry path: lower-cased (the bridge lower-cases request paths), `{x}` → `:x`. */
+export const mswPath = (path: string): string => path.toLowerCase().replace(/\{(\w+)\}/g, ':$1');
+
+export const cookiesOf = (request: Request) => parseCookieHeader(request.headers.get('cookie'));
+
+/** The signed-in user, or null when the ticket is missing, forged or from an expired epoch. */
+export function currentUser(ctx: MockContext, request: Request): string | null {
+  const ticket = ctx.keys.readTicket(cookiesOf(request)[AUTH_COOKIE]);
+  return ticket && ticket.epoch === ctx.sessionEpoch ? ticket.user : null;
+}
+
+/** The original (not lower-cased) path and query the client asked for. */
+export const originalTarget = (request: Request): string => {
+  const u = new URL(request.url);
+  return (request.headers.get('x-mock-original-path') ?? u.pathname) + u.search;
+};
+
+/** Interface doc, Errors: an absent or expired session on a protected endpoint redirects to login. */
+export const loginRedirect = (request: Request): Response =>
+  new HttpResponse(null, {
+    status: 302,
+    headers: { Location: `${LOGIN_PATH}?ReturnUrl=${encodeURIComponent(originalTarget(request))}` },
+  });
+
+export const badRequest = (message: string): Response =>
+  HttpResponse.json({ Message: message }, { status: 400 });
+
+/** ASP.NET answers a failed anti-forgery check with a bare 400. */
+export const antiForgeryFailure = (): Response =>
+  new HttpResponse('Bad Request: the anti-forgery token is missing or invalid.', {
+    status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+
+/** Anti-forgery cookie token of the request, or a new one to be set on the answer. */
+export function antiForgeryCookie(ctx: MockContext, request: Request): { value: string; setCookie?: string } {
+  const existing = cookiesOf(request)[ANTIFORGERY_COOKIE];
+  if (existing) return { value: existing };
+  const value = ctx.keys.newCookieToken();
+  return { value, setCookie: `${ANTIFORGERY_COOKIE}=${value}; path=/; HttpOnly; SameSite=Strict` };
+}
+
+/** An HTML answer carrying a fresh form token (rendered by `render`), setting the anti-forgery cookie when new. */
+export function htmlWithToken(
+  ctx: MockContext, request: Request, user: string | null,
+  render: (token: string) => string, init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  const cookie = antiForgeryCookie(ctx, request);
+  const headers = new Headers(init.headers);
+  if (cookie.setCookie) headers.append('Set-Cookie', cookie.setCookie);
+  return HttpResponse.html(render(ctx.keys.formToken(cookie.value, user ?? '')), { status: init.status ?? 200, headers });
+}
+
+export function tokenValid(ctx: MockContext, request: Request, token: string | null | undefined, user: string | null): boolean {
+  return ctx.keys.checkFormToken(token, cookiesOf(request)[ANTIFORGERY_COOKIE], user ?? '');
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface JsonArgs<E extends JsonEndpoint> {
+  query: Out<NonNullable<E['query']>>;
+  body: Out<NonNullable<E['body']>>;
+  user: string;
+  request: Request;
+}
+
+/** A JSON endpoint of the registry served by `resolve`. */
+export function jsonRoute<E extends JsonEndpoint>(
+  ctx: MockContext, endpoint: E,
+  resolve: (args: JsonArgs<E>) => unknown,
+): HttpHandler {
+  const method = endpoint.method === 'GET' ? http.get : http.post;
+  return method(mswPath(endpoint.path), async ({ request }) => {
+    const user = currentUser(ctx, request);
+    if (!user) return loginRedirect(request);
+    if (endpoint.antiForgery === 'header' && !tokenValid(ctx, request, request.headers.get(TOKEN_HEADER), user)) {
+      return antiForgeryFailure();
+    }
+    let query: unknown;
+    if (endpoint.query) {
+      const parsed = endpoint.query.safeParse(queryFromSearchParams(endpoint, new URL(request.url).searchParams));
+      if (!parsed.success) return badRequest(`${endpoint.id}: invalid query\n${z.prettifyError(parsed.error)}`);
+      query = parsed.data;
+    }
+    let body: unknown;
+    if (endpoint.body) {
+      if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
+        return HttpResponse.json({ Message: `${endpoint.id}: expected Content-Type application/json` }, { status: 415 });
+      }
+      let raw: unknown;
+      try {
+        raw = await request.json();
+      } catch {
+        return badRequest(`${endpoint.id}: body is not JSON`);
+      }
+      const parsed = endpoint.body.safeParse(raw);
+      if (!parsed.success) return badRequest(`${endpoint.id}: invalid body\n${z.prettifyError(parsed.error)}`);
+      body = parsed.data;
+    }
+    const data = await resolve({ query, body, user, request } as JsonArgs<E>);
+    if (data instanceof Response) return data;
+    const checked = endpoint.response.safeParse(data);
+    if (!checked.success) {
+      // Loud on purpose: the mock's answer no longer satisfies the contract it serves.
+      return HttpResponse.json(
+        { Message: `mock drifted from contract ${endpoint.id}`, Issues: z.prettifyError(checked.error) },
+        { status: 500 },
+      );
+    }
+    return HttpResponse.json(ctx.mutate(endpoint.id, data) as never);
+  });
+}
+
+export interface PageArgs {
+  params: Record<string, string>;
+  user: string | null;
+  request: Request;
+  /** Parsed urlencoded body of a form post (field name → every value, in order). */
+  form: URLSearchParams;
+}
+
+/** An HTML route of the registry served by `resolve`; session and form-token checks come from the entry. */
+export function pageRoute(ctx: MockContext, route: PageRoute, resolve: (args: PageArgs) => Response | Promise<Response>): HttpHandler {
+  const method = route.method === 'GET' ? http.get : http.post;
+  return method(mswPath(route.path), async ({ request, params }) => {
+    const user = currentUser(ctx, request);
+    if (route.auth === 'session' && !user) return loginRedirect(request);
+    let form = new URLSearchParams();
+    if (route.method === 'POST') {
+      form = new URLSearchParams(await request.text());
+      if (route.antiForgery === 'form' && !tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) {
+        return antiForgeryFailure();
+      }
+    }
+    return resolve({ params: params as Record<string, string>, user, request, form });
+  });
+}

@@ -1,0 +1,116 @@
+// The real-socket bridge: a node:http server that hands every request to the msw
+// handlers through `getResponse`, so browsers, Playwright's request client and Node's
+// fetch all meet a real server. `HttpResponse.error()` becomes a real TCP reset.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse, type RequestHandler } from 'msw';
+import { MockContext, type MockOptions } from './context.js';
+import { accountHandlers } from './handlers/account.js';
+import { bookingHandlers } from './handlers/bookings.js';
+import { bookingPageHandlers } from './handlers/booking-pages.js';
+import { catalogHandlers } from './handlers/catalog.js';
+import { customerHandlers } from './handlers/customers.js';
+import { filterHandlers } from './handlers/filter.js';
+import { schedulerHandlers } from './handlers/scheduler.js';
+
+export interface MockServer {
+  url: string;
+  port: number;
+  context: MockContext;
+  close(): Promise<void>;
+}
+
+export function buildHandlers(ctx: MockContext): RequestHandler[] {
+  return [
+    ...filterHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...bookingHandlers(ctx),
+    ...bookingPageHandlers(ctx),
+    ...customerHandlers(ctx),
+    ...catalogHandlers(ctx),
+    ...schedulerHandlers(ctx),
+  ];
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function toRequest(req: IncomingMessage, base: string, raw: Buffer): Request {
+  const url = new URL(req.url ?? '/', base);
+  const original = url.pathname;
+  // Live notes: paths are case-insensitive; handlers are registered lower-cased.
+  url.pathname = url.pathname.toLowerCase();
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+  }
+  headers.set('x-mock-original-path', original);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && raw.length > 0;
+  return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(raw) : undefined });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers[key] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
+}
+
+/** Start the mock on 127.0.0.1 (port 0 = a free port). */
+export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
+  const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
+  const host = options.host ?? '127.0.0.1';
+  let base = `http://${host}`;
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const raw = await readBody(req);
+      const request = toRequest(req, base, raw);
+      ctx.received.push({
+        method: req.method ?? 'GET', path: req.url ?? '/', rawBody: raw,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+      });
+      const response = await getResponse(buildHandlers(ctx), request, { baseUrl: base });
+      if (!response) {
+        await send(res, new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
+          status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }));
+        return;
+      }
+      if (response.type === 'error') {
+        req.socket.resetAndDestroy();
+        return;
+      }
+      await send(res, response);
+    } catch (error) {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      }
+      res.end(`Mock: internal error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
+    }
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  base = `http://${host}:${port}`;
+  return {
+    url: base,
+    port,
+    context: ctx,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

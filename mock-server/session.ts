@@ -1,0 +1,64 @@
+// Cookie session and anti-forgery tokens as ASP.NET issues them: a signed auth
+// ticket (no server-side store, so every mock instance sharing the secret accepts
+// it) and a form token bound to an anti-forgery cookie and to the user.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const AUTH_COOKIE = '.AspNet.HallBooking';
+export const ANTIFORGERY_COOKIE = '__RequestVerificationToken_HB';
+
+export interface Ticket { user: string; issued: number; epoch: number }
+
+export class SessionKeys {
+  constructor(private readonly secret: string) {}
+
+  private sign(data: string): string {
+    return createHmac('sha256', this.secret).update(data).digest('base64url');
+  }
+
+  issueTicket(ticket: Ticket): string {
+    const payload = Buffer.from(JSON.stringify(ticket)).toString('base64url');
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  readTicket(value: string | undefined): Ticket | null {
+    if (!value) return null;
+    const [payload, mac] = value.split('.');
+    if (!payload || !mac || !safeEqual(mac, this.sign(payload))) return null;
+    try {
+      return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Ticket;
+    } catch {
+      return null;
+    }
+  }
+
+  newCookieToken(): string {
+    return randomBytes(18).toString('base64url');
+  }
+
+  /** A fresh form token for this cookie token and user; the nonce makes each one unique. */
+  formToken(cookieToken: string, user: string): string {
+    const nonce = randomBytes(9).toString('base64url');
+    return `${nonce}.${this.sign(`${cookieToken}|${user}|${nonce}`)}`;
+  }
+
+  checkFormToken(token: string | undefined | null, cookieToken: string | undefined, user: string): boolean {
+    if (!token || !cookieToken) return false;
+    const [nonce, mac] = token.split('.');
+    return !!nonce && !!mac && safeEqual(mac, this.sign(`${cookieToken}|${user}|${nonce}`));
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function parseCookieHeader(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
