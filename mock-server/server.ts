@@ -70,7 +70,8 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
   const host = options.host ?? '127.0.0.1';
   let base = `http://${host}`;
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer((req, res) => void handle(req, res));
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const raw = await readBody(req);
       const request = toRequest(req, base, raw);
@@ -96,7 +97,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       }
       res.end(`Mock: internal error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
     }
-  });
+  };
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,0 +1,58 @@
+// `npm run mock`: the mock alone on a port, for manual runs and for pointing the
+// suite at it as if it were a remote server.
+import { parseArgs } from 'node:util';
+import { startMockServer } from './server.js';
+
+const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]`;
+
+function fail(message: string): never {
+  console.error(`mock: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let values: Record<string, string | boolean | undefined>;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env.HB_MOCK_PORT ?? '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'list-shape': { type: 'string', default: 'array' },
+      aliases: { type: 'string', default: 'primary' },
+      'dashboard-404': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+const listShape = values['list-shape'];
+if (listShape !== 'array' && listShape !== 'data') fail(`--list-shape must be array or data, got "${listShape}"`);
+const aliases = values.aliases;
+if (aliases !== 'primary' && aliases !== 'alternate') fail(`--aliases must be primary or alternate, got "${aliases}"`);
+
+try {
+  const server = await startMockServer({
+    port, host: values.host as string, listShape, aliases, dashboard404: values['dashboard-404'] === true,
+    secret: process.env.HB_MOCK_SECRET,
+  });
+  const { email, password } = server.context.credentials;
+  console.log(`Hall Booking mock listening on ${server.url}
+  hall id:   ${server.context.hallId}
+  email:     ${email}
+  password:  ${password}   (a fixed mock credential, not a secret)
+Run the suite against it as a remote target:
+  HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} HB_ALLOW_WRITES=true npx playwright test
+Ctrl+C stops it.`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  fail(e.code === 'EADDRINUSE' ? `port ${port} is in use; pass --port 0 for a free one` : e.message);
+}

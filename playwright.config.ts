@@ -1,0 +1,61 @@
+// Projects, reporters and target selection. Data only: the environment is parsed by
+// fixtures/env.ts (a bad variable stops the run here, before any test).
+import { randomBytes } from 'node:crypto';
+import { defineConfig, devices } from '@playwright/test';
+import { resolveChromium } from './fixtures/browser.js';
+import { loadEnv } from './fixtures/env.js';
+import { STORAGE_STATE } from './fixtures/paths.js';
+import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
+import { MOCK_SECRET_VAR } from './fixtures/target.js';
+
+const env = loadEnv();
+const remote = env.target.kind === 'remote';
+// One signing secret per run: every worker's mock accepts the session the setup project made.
+process.env[MOCK_SECRET_VAR] ??= randomBytes(24).toString('hex');
+
+const chromium = resolveChromium(env.chromiumPath);
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
+};
+const loggedIn = { ...browser, storageState: STORAGE_STATE };
+const ci = !!process.env.CI;
+
+export default defineConfig<TestFixtures, WorkerFixtures>({
+  testDir: './tests',
+  outputDir: './reports/test-results',
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  // Live notes, "Load": keep to 2–3 concurrent requests against a real server.
+  workers: remote ? env.maxConcurrency : 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ci ? ['dot'] : ['list'],
+    ['html', { open: 'never', outputFolder: 'reports/playwright-report' }],
+    ['junit', { outputFile: 'reports/junit.xml' }],
+    ['allure-playwright', { resultsDir: 'reports/allure-results', detail: true, suiteTitle: true }],
+  ],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, use: browser },
+    { name: 'harness', testDir: './tests/harness', use: browser },
+    { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
+    ...(remote
+      ? []
+      : [{
+          // Interface doc: a client must accept either list shape and either alias spelling.
+          name: 'contract-variant', testDir: './tests/contract', dependencies: ['setup'],
+          use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
+        }]),
+    { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
+    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn },
+    { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
+  ],
+});

@@ -1,0 +1,17 @@
+// Logs in once through the real login page in Chromium and saves the session for every
+// other project (interface doc, "Login flow"; live notes: cookie names are not known).
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { LOGIN_PATH } from '../../contracts/index.js';
+import { expect, test } from '../../fixtures/index.js';
+import { LoginPage } from '../../fixtures/pages/login-page.js';
+import { STORAGE_STATE } from '../../fixtures/paths.js';
+
+test('log in through the login page and save the session', async ({ page, target }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  expect(await login.logIn(target.email, target.password)).toBe(302);
+  await expect(page).not.toHaveURL(new RegExp(`${LOGIN_PATH}(\\?|$)`, 'i'));
+  mkdirSync(dirname(STORAGE_STATE), { recursive: true });
+  await page.context().storageState({ path: STORAGE_STATE });
+});
