@@ -1,17 +1,13 @@
 // Projects, reporters and target selection. Data only: the environment is parsed by
 // fixtures/env.ts (a bad variable stops the run here, before any test).
-import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnv } from './fixtures/env.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
-import { MOCK_SECRET_VAR } from './fixtures/target.js';
 
 const env = loadEnv();
 const remote = env.target.kind === 'remote';
-// One signing secret per run: every worker's mock accepts the session the setup project made.
-process.env[MOCK_SECRET_VAR] ??= randomBytes(24).toString('hex');
 
 const chromium = resolveChromium(env.chromiumPath);
 const browser = {

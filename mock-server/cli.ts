@@ -39,7 +39,6 @@ if (aliases !== 'primary' && aliases !== 'alternate') fail(`--aliases must be pr
 try {
   const server = await startMockServer({
     port, host: values.host as string, listShape, aliases, dashboard404: values['dashboard-404'] === true,
-    secret: process.env.HB_MOCK_SECRET,
   });
   const { email, password } = server.context.credentials;
   console.log(`Hall Booking mock listening on ${server.url}
