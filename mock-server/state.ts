@@ -31,6 +31,8 @@ export interface MockState {
   audits: { Id: number; HallId: number; Date: string; Action: string }[];
   pins: string[];
   nextBookingId: number;
+  /** Options of the form's `BookingStatusId` select: ids on purpose, not names (live notes: option values unknown). */
+  bookingStatuses: { id: number; name: BookingStatus }[];
 }
 
 /** Hall the standalone mock and the offline suite use. */
@@ -115,5 +117,6 @@ export function seedState(clock: Date = new Date()): MockState {
     audits: bookings.slice(0, 6).map((x, i) => ({ Id: 900 + i, HallId: x.hallId, Date: x.start, Action: `Created ${x.name}` })),
     pins: [],
     nextBookingId: 2000,
+    bookingStatuses: [{ id: 3, name: 'Requested' }, { id: 5, name: 'Confirmed' }, { id: 9, name: 'Cancelled' }],
   };
 }
