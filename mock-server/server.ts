@@ -12,6 +12,7 @@ import { catalogHandlers } from './handlers/catalog.js';
 import { customerHandlers } from './handlers/customers.js';
 import { filterHandlers } from './handlers/filter.js';
 import { schedulerHandlers } from './handlers/scheduler.js';
+import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
 
 export interface MockServer {
   url: string;
@@ -29,6 +30,7 @@ export function buildHandlers(ctx: MockContext): RequestHandler[] {
     ...customerHandlers(ctx),
     ...catalogHandlers(ctx),
     ...schedulerHandlers(ctx),
+    ...schedulerPageHandlers(ctx),
   ];
 }
 

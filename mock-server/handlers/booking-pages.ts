@@ -1,28 +1,217 @@
-// HTML routes of the bookings domain: the admin bookings page (a logged-in page that
-// carries a fresh token, live notes "Login and tokens").
-import { pages } from '../../contracts/index.js';
+// HTML routes of the bookings domain (interface doc, "Create booking", "Edit booking",
+// "View booking", "Delete booking", "Request / confirm changes"): forms bound the MVC
+// way, validation that re-renders with 200 and stores nothing, redirects on success.
+// Every route reads and writes ctx.state at request time.
+import { HttpResponse } from 'msw';
+import { BOOKING_ROOM_FIELD, pagePath, pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
+import { bookingForm, emptyBookingForm, type BookingFormValues } from '../html/booking-form.js';
+import { bookingView, type BookingViewModel } from '../html/booking-view.js';
 import { esc, layout } from '../html/layout.js';
+import type { BookingRecord } from '../state.js';
 import { htmlWithToken, pageRoute } from '../routes.js';
-import { bookingItem } from './present.js';
+import { bookingItem, roomsUsed } from './present.js';
+
+const notFound = () =>
+  HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
+
+const redirect = (location: string) => new HttpResponse(null, { status: 302, headers: { Location: location } });
+
+/** A posted local date-time (`datetime-local`, ISO with seconds, or UK `dd/MM/yyyy HH:mm`) → `YYYY-MM-DDTHH:MM:SS`. */
+export function parseLocalDateTime(raw: string): string | null {
+  const s = raw.trim();
+  let m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
+  if (m) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(s);
+  if (m) return `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:00`;
+  return null;
+}
+
+interface Submission {
+  values: BookingFormValues;
+  selectedRoomIds: number[];
+}
+
+/** Read the urlencoded post as MVC's model binder would: indexed rooms, checkbox + hidden `false`. */
+function readSubmission(form: URLSearchParams): Submission {
+  const rooms = new Map<number, { roomId?: number; selected: boolean }>();
+  for (const [name, value] of form) {
+    const m = BOOKING_ROOM_FIELD.exec(name);
+    if (!m) continue;
+    const entry = rooms.get(Number(m[1])) ?? { selected: false };
+    if (m[2] === 'RoomId') entry.roomId = Number(value);
+    else if (value === 'true') entry.selected = true;
+    rooms.set(Number(m[1]), entry);
+  }
+  const get = (k: string) => form.get(k) ?? '';
+  return {
+    values: {
+      Name: get('Name'), StartDate: get('StartDate'), EndDate: get('EndDate'), CustomerId: get('CustomerId'),
+      ActivityTypeId: get('ActivityTypeId'), PriceRateId: get('PriceRateId'), BookingStatusId: get('BookingStatusId'),
+      Description: get('Description'), SendEmails: form.getAll('SendEmails').includes('true'),
+    },
+    selectedRoomIds: [...rooms.values()].filter((r) => r.selected && r.roomId !== undefined).map((r) => r.roomId as number),
+  };
+}
+
+/** The read-only model of a booking, shared by the View page and the scheduler's popup. */
+export function bookingViewModel(ctx: MockContext, b: BookingRecord): BookingViewModel {
+  const item = bookingItem(ctx, b);
+  return {
+    id: b.id, name: b.name, start: b.start, end: b.end, status: b.status, customer: item.CustomerName,
+    activity: item.ActivityType, priceRate: ctx.state.priceRates.find((p) => p.id === b.priceRateId)?.name ?? '',
+    rooms: roomsUsed(ctx, b), description: b.description, pendingChange: b.pendingChange, hallId: b.hallId,
+  };
+}
 
 export function bookingPageHandlers(ctx: MockContext) {
+  const s = () => ctx.state;
+  const hallRooms = (hallId: number) =>
+    s().rooms.filter((r) => r.hallId === hallId && r.bookable).sort((a, b) => a.rowNumber - b.rowNumber);
+  const find = (id: string | undefined) => s().bookings.find((b) => b.id === Number(id));
+
+  type Parsed = { ok: true; record: Omit<BookingRecord, 'id' | 'parentId' | 'isRecurring' | 'pendingChange'> } | { ok: false; errors: Record<string, string> };
+
+  /** Validate a submission for the session's hall; `self` is the booking being edited (not a conflict with itself). */
+  function validate(sub: Submission, hallId: number, self?: number): Parsed {
+    const v = sub.values;
+    const errors: Record<string, string> = {};
+    if (!v.Name.trim()) errors.Name = 'The Booking name field is required.';
+    const start = parseLocalDateTime(v.StartDate);
+    const end = parseLocalDateTime(v.EndDate);
+    if (!v.StartDate.trim()) errors.StartDate = 'The Start field is required.';
+    else if (!start) errors.StartDate = 'The field Start must be a date.';
+    if (!v.EndDate.trim()) errors.EndDate = 'The End field is required.';
+    else if (!end) errors.EndDate = 'The field End must be a date.';
+    if (start && end && end <= start) errors.EndDate = 'The end of the booking must be after its start.';
+    const customer = s().customers.find((c) => c.hallId === hallId && !c.deleted && c.id.toLowerCase() === v.CustomerId.toLowerCase());
+    if (!customer) errors.CustomerId = v.CustomerId ? 'Unknown customer.' : 'The Customer field is required.';
+    const activity = s().activityTypes.find((a) => a.hallId === hallId && String(a.id) === v.ActivityTypeId);
+    if (!activity) errors.ActivityTypeId = 'The Activity field is required.';
+    const rate = s().priceRates.find((p) => p.hallId === hallId && String(p.id) === v.PriceRateId);
+    if (!rate) errors.PriceRateId = 'The Price rate field is required.';
+    const status = s().bookingStatuses.find((x) => String(x.id) === v.BookingStatusId);
+    if (!status) errors.BookingStatusId = 'The Status field is required.';
+    const roomIds = sub.selectedRoomIds.filter((id) => hallRooms(hallId).some((r) => r.id === id));
+    if (!roomIds.length) errors.BookingRoom = 'Select at least one room.';
+    if (start && end && roomIds.length && !errors.EndDate) {
+      const clash = s().bookings.find((b) => b.id !== self && b.hallId === hallId && b.status !== 'Cancelled' &&
+        b.roomIds.some((r) => roomIds.includes(r)) && b.start < end && start < b.end);
+      if (clash) errors[''] = `The selected rooms are not available: they are booked by "${clash.name}".`;
+    }
+    if (Object.keys(errors).length || !start || !end || !customer || !activity || !rate || !status) return { ok: false, errors };
+    return {
+      ok: true,
+      record: {
+        hallId, name: v.Name.trim(), start, end, status: status.name, customerId: customer.id,
+        activityTypeId: activity.id, priceRateId: rate.id, roomIds, description: v.Description, sendEmails: v.SendEmails,
+      },
+    };
+  }
+
+  function formPage(request: Request, user: string | null, sub: Submission, errors: Record<string, string>, editing?: BookingRecord): Response {
+    const hallId = editing?.hallId ?? ctx.hallId;
+    return htmlWithToken(ctx, request, user, (token) => bookingForm({
+      heading: editing ? `Edit booking: ${editing.name}` : 'New booking',
+      action: editing ? pagePath('submitEditBookingForm', { booking_id: editing.id }) : pagePath('submitCreateBookingForm'),
+      cancelHref: pagePath('bookingsIndexPage', { hall_id: hallId }),
+      token, user: user ?? '', values: sub.values, selectedRoomIds: sub.selectedRoomIds, errors,
+      rooms: hallRooms(hallId),
+      customers: s().customers.filter((c) => c.hallId === hallId && !c.deleted && !c.staff),
+      activityTypes: s().activityTypes.filter((a) => a.hallId === hallId),
+      priceRates: s().priceRates.filter((p) => p.hallId === hallId),
+      statuses: s().bookingStatuses,
+      bookingId: editing?.id,
+    }));
+  }
+
+  const storedSubmission = (b: BookingRecord): Submission => ({
+    values: {
+      Name: b.name, StartDate: b.start, EndDate: b.end, CustomerId: b.customerId,
+      ActivityTypeId: String(b.activityTypeId), PriceRateId: String(b.priceRateId),
+      BookingStatusId: String(s().bookingStatuses.find((x) => x.name === b.status)?.id ?? ''),
+      Description: b.description, SendEmails: b.sendEmails,
+    },
+    selectedRoomIds: b.roomIds,
+  });
+
+  const viewModel = (b: BookingRecord) => bookingViewModel(ctx, b);
+
   return [
     pageRoute(ctx, pages.bookingsIndexPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
-      const rows = ctx.state.bookings
+      const rows = s().bookings
         .filter((b) => b.hallId === hallId && b.parentId === null)
         .map((b) => bookingItem(ctx, b))
-        .map((b) => `<tr data-booking-id="${b.BookingId}"><td>${esc(b.BookingName)}</td><td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`)
+        .map((b) => `<tr data-booking-id="${b.BookingId}"><td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td><td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`)
         .join('\n');
       return htmlWithToken(ctx, request, user, (token) => layout({
         title: 'Bookings', token, user: user ?? '',
         body: `<h1>Bookings</h1>
 <form id="bookingsGridForm"><input name="__RequestVerificationToken" type="hidden" value="${esc(token)}" /></form>
-<a href="/Admin/Bookings/Create">New booking</a>
+<a href="${pagePath('createBookingPage')}">New booking</a>
 <table id="bookingsGrid"><thead><tr><th>Name</th><th>Start</th><th>End</th><th>Status</th><th>Rooms</th></tr></thead>
 <tbody>${rows}</tbody></table>`,
       }));
+    }),
+
+    // Live notes: Create has no hall id in its URL; the hall comes from the session.
+    pageRoute(ctx, pages.createBookingPage, ({ request, user }) =>
+      formPage(request, user, { values: emptyBookingForm(), selectedRoomIds: [] }, {})),
+
+    pageRoute(ctx, pages.submitCreateBookingForm, ({ request, user, form }) => {
+      const sub = readSubmission(form);
+      const result = validate(sub, ctx.hallId);
+      if (!result.ok) return formPage(request, user, sub, result.errors);
+      s().bookings.push({ ...result.record, id: s().nextBookingId++, parentId: null, isRecurring: false, pendingChange: false });
+      return redirect(pagePath('bookingsIndexPage', { hall_id: ctx.hallId }));
+    }),
+
+    pageRoute(ctx, pages.editBookingPage, ({ request, user, params }) => {
+      const b = find(params.booking_id);
+      return b ? formPage(request, user, storedSubmission(b), {}, b) : notFound();
+    }),
+
+    pageRoute(ctx, pages.submitEditBookingForm, ({ request, user, params, form }) => {
+      const b = find(params.booking_id);
+      if (!b) return notFound();
+      const sub = readSubmission(form);
+      const result = validate(sub, b.hallId, b.id);
+      if (!result.ok) return formPage(request, user, sub, result.errors, b);
+      Object.assign(b, result.record);
+      return redirect(pagePath('viewBookingPage', { booking_id: b.id }));
+    }),
+
+    pageRoute(ctx, pages.viewBookingPage, ({ request, user, params }) => {
+      const b = find(params.booking_id);
+      return b ? htmlWithToken(ctx, request, user, (token) => bookingView(viewModel(b), token, user ?? '')) : notFound();
+    }),
+
+    // This mock removes the booking (and a series' children); the suite also accepts a cancel.
+    pageRoute(ctx, pages.deleteBooking, ({ params }) => {
+      const b = find(params.booking_id);
+      if (!b) return notFound();
+      s().bookings = s().bookings.filter((x) => x.id !== b.id && x.parentId !== b.id);
+      return redirect(pagePath('bookingsIndexPage', { hall_id: b.hallId }));
+    }),
+
+    // Live notes: one pending change at a time; a second request leaves the first in place.
+    pageRoute(ctx, pages.requestBookingChanges, ({ request, user, params }) => {
+      const b = find(params.booking_id);
+      if (!b) return notFound();
+      if (b.pendingChange) {
+        return htmlWithToken(ctx, request, user, (token) =>
+          bookingView(viewModel(b), token, user ?? '', 'This booking already has a change request awaiting confirmation.'));
+      }
+      b.pendingChange = true;
+      return redirect(pagePath('viewBookingPage', { booking_id: b.id }));
+    }),
+
+    pageRoute(ctx, pages.confirmBookingChanges, ({ params }) => {
+      const b = find(params.booking_id);
+      if (!b) return notFound();
+      b.pendingChange = false;
+      return redirect(pagePath('viewBookingPage', { booking_id: b.id }));
     }),
   ];
 }

@@ -1,0 +1,40 @@
+// HTML routes of the scheduler (interface doc, "Rooms" and "Scheduler"): the week view
+// with the room colour list, and the quick booking popup fragment.
+import { HttpResponse } from 'msw';
+import { pages } from '../../contracts/index.js';
+import type { MockContext } from '../context.js';
+import { bookingPopup } from '../html/booking-view.js';
+import { esc, layout } from '../html/layout.js';
+import { schedulerPage } from '../html/scheduler.js';
+import { shiftLocal, startOfDay } from '../time.js';
+import { htmlWithToken, pageRoute } from '../routes.js';
+import { bookingViewModel } from './booking-pages.js';
+
+/** Monday 00:00 of the week holding `iso` (a UK calendar week). */
+export function weekStart(iso: string): string {
+  const day = startOfDay(iso);
+  const weekday = new Date(`${day}Z`).getUTCDay();
+  return shiftLocal(day, { days: -((weekday + 6) % 7) });
+}
+
+export function schedulerPageHandlers(ctx: MockContext) {
+  return [
+    pageRoute(ctx, pages.schedulerPage, ({ request, user, params }) => {
+      const hallId = Number(params.hall_id);
+      const hall = ctx.state.halls.find((h) => h.id === hallId);
+      if (!hall) return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
+      const from = weekStart(ctx.state.now);
+      return htmlWithToken(ctx, request, user, (token) => schedulerPage({
+        hallId, hallName: hall.name, token, user: user ?? '',
+        rooms: ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
+        weekStart: from, weekEnd: shiftLocal(from, { days: 7 }),
+      }));
+    }),
+
+    pageRoute(ctx, pages.bookingPopup, ({ params }) => {
+      const b = ctx.state.bookings.find((x) => x.id === Number(params.booking_id));
+      if (!b) return HttpResponse.html(`<div class="booking-popup">${esc('Page Not Found!')}</div>`, { status: 404 });
+      return HttpResponse.html(bookingPopup(bookingViewModel(ctx, b)));
+    }),
+  ];
+}

@@ -1,0 +1,125 @@
+// The create / edit booking form as ASP.NET MVC renders it (interface doc, "Create
+// booking"; live notes, "Booking form"): indexed room binding, checkbox + hidden
+// `false`, status options keyed by id, validation messages in MVC's own classes.
+import { TOKEN_FIELD, bookingRoomField } from '../../contracts/index.js';
+import type { CustomerRecord, NamedRecord, RoomRecord } from '../state.js';
+import { esc, layout } from './layout.js';
+
+/** Field values as the form shows them (posted text on a re-render, stored values on an edit). */
+export interface BookingFormValues {
+  Name: string;
+  StartDate: string;
+  EndDate: string;
+  CustomerId: string;
+  ActivityTypeId: string;
+  PriceRateId: string;
+  BookingStatusId: string;
+  Description: string;
+  SendEmails: boolean;
+}
+
+export interface BookingFormModel {
+  heading: string;
+  action: string;
+  cancelHref: string;
+  token: string;
+  user: string;
+  values: BookingFormValues;
+  selectedRoomIds: number[];
+  rooms: RoomRecord[];
+  customers: CustomerRecord[];
+  activityTypes: NamedRecord[];
+  priceRates: NamedRecord[];
+  statuses: { id: number; name: string }[];
+  /** Field name → message; the key `''` holds model-level errors (validation summary only). */
+  errors: Record<string, string>;
+  bookingId?: number;
+}
+
+export const emptyBookingForm = (): BookingFormValues => ({
+  Name: '', StartDate: '', EndDate: '', CustomerId: '', ActivityTypeId: '', PriceRateId: '',
+  BookingStatusId: '', Description: '', SendEmails: true,
+});
+
+const fieldError = (errors: Record<string, string>, name: string) =>
+  errors[name]
+    ? `<span class="field-validation-error text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true">${esc(errors[name])}</span>`
+    : `<span class="field-validation-valid text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true"></span>`;
+
+function select(name: string, label: string, placeholder: string, options: { value: string; text: string }[], selected: string, errors: Record<string, string>): string {
+  const opts = options
+    .map((o) => `<option value="${esc(o.value)}"${o.value.toLowerCase() === selected.toLowerCase() ? ' selected="selected"' : ''}>${esc(o.text)}</option>`)
+    .join('');
+  return `<div class="form-group">
+  <label class="control-label col-md-2" for="${name}">${esc(label)}</label>
+  <div class="col-md-10"><select class="form-control" id="${name}" name="${name}"><option value="">${esc(placeholder)}</option>${opts}</select>
+  ${fieldError(errors, name)}</div>
+</div>`;
+}
+
+function text(name: string, label: string, value: string, errors: Record<string, string>, type = 'text'): string {
+  return `<div class="form-group">
+  <label class="control-label col-md-2" for="${name}">${esc(label)}</label>
+  <div class="col-md-10"><input class="form-control" id="${name}" name="${name}" type="${type}" value="${esc(value)}" />
+  ${fieldError(errors, name)}</div>
+</div>`;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` → the `datetime-local` value `YYYY-MM-DDTHH:MM`; anything else is shown as posted. */
+const forDateTimeInput = (v: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/.test(v) ? v.slice(0, 16) : v);
+
+export function bookingForm(m: BookingFormModel): string {
+  const v = m.values;
+  const summary = Object.values(m.errors).length
+    ? `<div class="validation-summary-errors text-danger" data-valmsg-summary="true"><ul>${Object.values(m.errors).map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>`
+    : '';
+  const rooms = m.rooms
+    .map((r, i) => {
+      const id = `BookingRoom_${i}__Selected`;
+      const checked = m.selectedRoomIds.includes(r.id) ? ' checked="checked"' : '';
+      return `<div class="checkbox room-choice">
+    <input name="${esc(bookingRoomField(i, 'RoomId'))}" type="hidden" value="${r.id}" />
+    <input id="${id}" name="${esc(bookingRoomField(i, 'Selected'))}" type="checkbox" value="true"${checked} />
+    <input name="${esc(bookingRoomField(i, 'Selected'))}" type="hidden" value="false" />
+    <label for="${id}">${esc(r.name)}</label>
+  </div>`;
+    })
+    .join('\n');
+  return layout({
+    title: m.heading,
+    token: m.token,
+    user: m.user,
+    body: `<h2>${esc(m.heading)}</h2>
+<form action="${esc(m.action)}" method="post" class="form-horizontal" novalidate="novalidate">
+  <input name="${TOKEN_FIELD}" type="hidden" value="${esc(m.token)}" />
+  ${m.bookingId !== undefined ? `<input id="BookingId" name="BookingId" type="hidden" value="${m.bookingId}" />` : ''}
+  ${summary}
+  ${text('Name', 'Booking name', v.Name, m.errors)}
+  ${text('StartDate', 'Start', forDateTimeInput(v.StartDate), m.errors, 'datetime-local')}
+  ${text('EndDate', 'End', forDateTimeInput(v.EndDate), m.errors, 'datetime-local')}
+  ${select('CustomerId', 'Customer', '-- Select customer --', m.customers.map((c) => ({ value: c.id, text: `${c.name} (${c.organisation})` })), v.CustomerId, m.errors)}
+  ${select('ActivityTypeId', 'Activity', '-- Select activity --', m.activityTypes.map((a) => ({ value: String(a.id), text: a.name })), v.ActivityTypeId, m.errors)}
+  ${select('PriceRateId', 'Price rate', '-- Select price rate --', m.priceRates.map((p) => ({ value: String(p.id), text: p.name })), v.PriceRateId, m.errors)}
+  ${select('BookingStatusId', 'Status', '-- Select status --', m.statuses.map((s) => ({ value: String(s.id), text: s.name })), v.BookingStatusId, m.errors)}
+  <fieldset class="form-group" id="roomSelection">
+    <legend>Rooms</legend>
+    ${rooms}
+    ${fieldError(m.errors, 'BookingRoom')}
+  </fieldset>
+  <div class="form-group">
+    <label class="control-label col-md-2" for="Description">Description</label>
+    <div class="col-md-10"><textarea class="form-control" id="Description" name="Description" rows="3">${esc(v.Description)}</textarea></div>
+  </div>
+  <div class="form-group"><div class="checkbox">
+    <input id="SendEmails" name="SendEmails" type="checkbox" value="true"${v.SendEmails ? ' checked="checked"' : ''} />
+    <input name="SendEmails" type="hidden" value="false" />
+    <label for="SendEmails">Send confirmation e-mails to the customer</label>
+  </div></div>
+  <div class="form-group">
+    <button type="button" class="btn btn-default" id="checkAvailability">Check availability</button>
+    <input type="submit" value="Save booking" class="btn btn-primary" />
+    <a href="${esc(m.cancelHref)}" class="btn btn-link">Back to list</a>
+  </div>
+</form>`,
+  });
+}
