@@ -41,6 +41,9 @@ const OTHER_HALL_ID = 43;
 
 const guid = (n: number) => `0000${n.toString(16)}`.slice(-4).padStart(8, 'a') + `-1b2c-4d3e-8f40-${n.toString(16).padStart(12, '0')}`;
 
+/** The seeded customer the suite may block and book for (the mock's HB_TEST_CUSTOMER_ID). */
+export const MOCK_TEST_CUSTOMER_ID = guid(6);
+
 export function seedState(clock: Date = new Date()): MockState {
   const now = toLocalIso(clock);
   const today = startOfDay(now);

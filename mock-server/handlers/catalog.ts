@@ -4,6 +4,9 @@ import type { MockContext } from '../context.js';
 import { jsonRoute } from '../routes.js';
 import { roomItem } from './present.js';
 
+/** The charge matrix's one date range; its id is what GetPriceRatesForHall's `dateRangeId` names. */
+const CURRENT_DATE_RANGE_ID = 61;
+
 export function catalogHandlers(ctx: MockContext) {
   const s = () => ctx.state;
   const rooms = (hallId: number) => s().rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber);
@@ -11,7 +14,7 @@ export function catalogHandlers(ctx: MockContext) {
   return [
     jsonRoute(ctx, E.listActivityTypes, ({ query: q }) => s().activityTypes.filter((a) => a.hallId === q.id).map(named)),
     jsonRoute(ctx, E.listPriceRates, ({ query: q }) => s().priceRates.filter((p) => p.hallId === q.id).map(named)),
-    jsonRoute(ctx, E.getChargeMatrixRooms, ({ query: q }) => rooms(q.id).map((r) => ({ RoomId: r.id, Name: r.name }))),
+    jsonRoute(ctx, E.getChargeMatrixRooms, ({ query: q }) => rooms(q.id).map((r) => ({ RoomId: r.id, Name: r.name, DateRangeId: CURRENT_DATE_RANGE_ID }))),
     jsonRoute(ctx, E.getChargeMatrixPriceRates, ({ query: q }) =>
       s().priceRates.filter((p) => p.hallId === q.id).map((p) => ({
         PriceRateId: p.id, Name: p.name, DateRangeId: q.dateRangeId, HourlyRate: p.name === 'Community' ? 12 : 20,
