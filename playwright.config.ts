@@ -8,6 +8,9 @@ import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
 const env = loadEnv();
 const remote = env.target.kind === 'remote';
+// One id per run, inherited by every worker: the run marker in booking names, so the
+// janitor (fixtures/bookings.ts) never sweeps bookings of the run that is in progress.
+process.env.HB_RUN_ID ??= `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 const chromium = resolveChromium(env.chromiumPath);
 const browser = {

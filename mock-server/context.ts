@@ -15,7 +15,12 @@ export interface MockOptions {
   credentials?: MockCredentials;
   /** Serve the dashboard as the live service did (404) rather than as the interface document shows. */
   dashboard404?: boolean;
+  /** Id of a deliberate regression from mock-server/mutants.ts (mutation runs); absent = the faithful mock. */
+  mutant?: string;
 }
+
+/** Hands a request on to the handlers; undefined when no route matches. */
+export type NextHandler = (request: Request) => Promise<Response | undefined>;
 
 export const DEFAULT_CREDENTIALS: MockCredentials = {
   email: 'admin@oldtown-hall.example',
@@ -40,6 +45,11 @@ export class MockContext {
    * for deliberate regressions (mutation runs). Identity for the faithful mock.
    */
   mutate: (endpointId: string, data: unknown) => unknown = (_id, data) => data;
+  /**
+   * Wraps every request at the bridge (request in, response out): the seam for deliberate
+   * regressions in pages, sessions, tokens and the request filter. Pass-through when faithful.
+   */
+  intercept: (request: Request, next: NextHandler) => Promise<Response | undefined> = (request, next) => next(request);
 
   constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
     this.keys = new SessionKeys(options.secret ?? 'hall-booking-mock');

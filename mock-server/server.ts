@@ -13,6 +13,7 @@ import { customerHandlers } from './handlers/customers.js';
 import { filterHandlers } from './handlers/filter.js';
 import { schedulerHandlers } from './handlers/scheduler.js';
 import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
+import { applyMutant } from './mutants.js';
 
 export interface MockServer {
   url: string;
@@ -70,6 +71,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** Start the mock on 127.0.0.1 (port 0 = a free port). */
 export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
   const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
+  if (options.mutant) applyMutant(ctx, options.mutant);
+  // Built once per server, not per request (npm run bench measures the difference);
+  // handlers must therefore read ctx.state at request time, never capture it.
+  const handlers = buildHandlers(ctx);
+  const next = (request: Request) => getResponse(handlers, request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
   let base = `http://${host}`;
   const server: Server = createServer((req, res) => void handle(req, res));
@@ -81,7 +87,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
         method: req.method ?? 'GET', path: req.url ?? '/', rawBody: raw,
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
       });
-      const response = await getResponse(buildHandlers(ctx), request, { baseUrl: base });
+      const response = await ctx.intercept(request, next);
       if (!response) {
         await send(res, new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
           status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' },

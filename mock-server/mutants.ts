@@ -1,0 +1,436 @@
+// The catalogue of deliberate regressions for `npm run mutation`: each mutant is one
+// realistic break of a behaviour the interface document (or the live notes) names.
+// A mutant acts through two seams of the mock only: ctx.mutate (JSON answers, after the
+// contract check) and ctx.intercept (every request and response at the bridge).
+import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, type Domain } from '../contracts/index.js';
+import type { MockContext, NextHandler } from './context.js';
+import { hasRawBracketInFieldName } from './handlers/filter.js';
+import { bookingItem, customerItem, roomItem } from './handlers/present.js';
+import { cookiesOf, currentUser } from './routes.js';
+import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
+
+export type MutantArea = Domain | 'wire' | 'pages';
+
+export interface Mutant {
+  /** Stable kebab-case id, passed as HB_MOCK_MUTANT. */
+  id: string;
+  area: MutantArea;
+  /** The documented behaviour it breaks, and where the document says so. */
+  breaks: string;
+  /** Last change to a JSON answer of the named endpoint (runs after the contract check). */
+  json?: (endpointId: string, data: unknown, ctx: MockContext) => unknown;
+  /** Wraps every request at the bridge. */
+  intercept?: (request: Request, next: NextHandler, ctx: MockContext) => Promise<Response | undefined>;
+}
+
+type Item = Record<string, unknown>;
+const isItem = (x: unknown): x is Item => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The items of a list answer in either documented shape (bare array or `{Data}`). */
+const itemsOf = (data: unknown): unknown[] | null =>
+  Array.isArray(data) ? data : isItem(data) && Array.isArray(data.Data) ? data.Data : null;
+
+/** Map the items of a list answer, keeping its shape. */
+function mapItems(data: unknown, fn: (item: Item) => Item): unknown {
+  const map = (xs: unknown[]) => xs.map((x) => (isItem(x) ? fn({ ...x }) : x));
+  if (Array.isArray(data)) return map(data);
+  if (isItem(data) && Array.isArray(data.Data)) return { ...data, Data: map(data.Data) };
+  return data;
+}
+
+/** Replace the items of a list answer, keeping its shape (and its Total honest). */
+function withItems(data: unknown, items: unknown[]): unknown {
+  if (isItem(data) && Array.isArray(data.Data)) return { ...data, Data: items, Total: items.length };
+  return items;
+}
+
+/** A JSON mutant of some endpoints' list items. */
+const onItems = (ids: readonly string[], fn: (item: Item) => Item): Mutant['json'] =>
+  (id, data) => (ids.includes(id) ? mapItems(data, fn) : data);
+
+const without = (...keys: string[]) => (item: Item): Item => {
+  for (const k of keys) delete item[k];
+  return item;
+};
+
+const BOOKING_LISTS = ['listBookingsForHallGrid', 'listChildBookings'] as const;
+const CUSTOMER_LISTS = ['listCustomersForHall', 'listAllCustomers'] as const;
+const ROOM_LISTS = ['listRoomsForBooking', 'listRoomsForGrid'] as const;
+
+/** Lower-cased path of a request (the bridge already lower-cases it). */
+const pathOf = (request: Request) => new URL(request.url).pathname.toLowerCase();
+const isPath = (request: Request, prefix: string) => pathOf(request).startsWith(prefix.toLowerCase());
+
+/** The request with query parameters changed (names are case-insensitive, live notes). */
+function withQuery(request: Request, change: (params: URLSearchParams) => void): Request {
+  const url = new URL(request.url);
+  change(url.searchParams);
+  return new Request(url, request);
+}
+const dropParam = (params: URLSearchParams, name: string) => {
+  for (const key of [...params.keys()]) if (key.toLowerCase() === name.toLowerCase()) params.delete(key);
+};
+
+/** The request with another raw body (bytes untouched elsewhere, so the filter still sees them). */
+function withRawBody(request: Request, raw: string, headers: Headers = request.headers): Request {
+  return new Request(request.url, { method: request.method, headers, body: raw });
+}
+
+/** The request with one cookie set (replacing any of that name). */
+function withCookie(request: Request, name: string, value: string, headers = new Headers(request.headers)): Headers {
+  const jar = { ...cookiesOf(request), [name]: value };
+  headers.set('cookie', Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; '));
+  return headers;
+}
+
+const isFormPost = (request: Request) =>
+  request.method === 'POST' && (request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded');
+
+/** Field names of a raw urlencoded body, undecoded. */
+const rawNames = (raw: string) => raw.split('&').map((pair) => pair.split('=', 1)[0] ?? '');
+
+async function rewriteHtml(response: Response | undefined, fn: (html: string) => string): Promise<Response | undefined> {
+  if (!response || !(response.headers.get('content-type') ?? '').includes('text/html')) return response;
+  const html = fn(await response.text());
+  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Runs the request, then puts the data back as it was: a write acknowledged but not stored. */
+const notStored = (matches: (request: Request) => boolean): Mutant['intercept'] =>
+  async (request, next, ctx) => {
+    if (!matches(request)) return next(request);
+    const before = structuredClone(ctx.state);
+    const response = await next(request);
+    ctx.state = before;
+    return response;
+  };
+
+/** Replaces a 200 answer of one path. */
+const replaceAnswer = (path: string, answer: () => Response): Mutant['intercept'] =>
+  async (request, next) => {
+    const response = await next(request);
+    return pathOf(request) === path.toLowerCase() && response?.status === 200 ? answer() : response;
+  };
+
+/** Ignores a query parameter of the grid endpoint, as if the server never read it. */
+const gridIgnores = (param: string): Mutant['intercept'] => (request, next) =>
+  next(isPath(request, '/api/bookings/getforhallgrid') ? withQuery(request, (p) => dropParam(p, param)) : request);
+
+const ticketFor = (ctx: MockContext) =>
+  ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
+
+/** Serves requests under `prefix` as if signed in, whatever the cookies say. */
+const servedWithoutSession = (prefix: string): Mutant['intercept'] => (request, next, ctx) => {
+  if (!isPath(request, prefix) || currentUser(ctx, request)) return next(request);
+  return next(new Request(request, { headers: withCookie(request, AUTH_COOKIE, ticketFor(ctx)) }));
+};
+
+/** An anti-forgery cookie of the request (or a new one) and a form token valid for it. */
+function validToken(ctx: MockContext, request: Request): { token: string; headers: Headers } {
+  const cookie = cookiesOf(request)[ANTIFORGERY_COOKIE] ?? ctx.keys.newCookieToken();
+  const headers = withCookie(request, ANTIFORGERY_COOKIE, cookie);
+  return { token: ctx.keys.formToken(cookie, currentUser(ctx, request) ?? ''), headers };
+}
+
+const DAY = 24 * 3600 * 1000;
+
+export const mutants = [
+  // Booking (grid item): types and presence, interface doc "Booking (grid item)".
+  {
+    id: 'booking-id-as-string', area: 'bookings', breaks: 'Booking.BookingId is an int',
+    json: onItems(BOOKING_LISTS, (b) => ({ ...b, BookingId: String(b.BookingId) })),
+  },
+  {
+    id: 'booking-start-not-iso', area: 'bookings', breaks: 'Booking.StartDateTime is ISO 8601 (YYYY-MM-DDTHH:MM:SS)',
+    json: onItems(BOOKING_LISTS, (b) => {
+      const s = String(b.StartDateTime);
+      return { ...b, StartDateTime: `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}` };
+    }),
+  },
+  {
+    id: 'booking-customer-id-missing', area: 'bookings', breaks: 'Booking.CustomerId is present (GUID of the customer)',
+    json: onItems(BOOKING_LISTS, without('CustomerId')),
+  },
+  {
+    id: 'booking-is-recurring-as-string', area: 'bookings', breaks: 'Booking.IsRecurring is a boolean',
+    json: onItems(BOOKING_LISTS, (b) => ({ ...b, IsRecurring: b.IsRecurring ? 'True' : 'False' })),
+  },
+  {
+    id: 'booking-status-off-list', area: 'bookings',
+    breaks: 'Booking.Status is one of Requested, Confirmed, Cancelled ("States and transitions")',
+    json: onItems(BOOKING_LISTS, (b) => (b.Status === 'Confirmed' ? { ...b, Status: 'Approved' } : b)),
+  },
+  {
+    id: 'grid-wrapper-renamed', area: 'bookings', breaks: 'the grid answers a bare array or {Data: [...]}, not {Items: [...]}',
+    json: (id, data) => (id === 'listBookingsForHallGrid' ? { Items: itemsOf(data) ?? [], Total: itemsOf(data)?.length ?? 0 } : data),
+  },
+  {
+    id: 'child-bookings-empty', area: 'bookings', breaks: 'getforparentgrid returns the child bookings of a recurring parent',
+    json: (id, data) => (id === 'listChildBookings' ? withItems(data, []) : data),
+  },
+  // Customer, Room, Activity type, Price rate: aliases, types and presence.
+  {
+    id: 'customer-name-alias-dropped', area: 'customers', breaks: 'Customer carries Name (or FullName)',
+    json: onItems(CUSTOMER_LISTS, without('Name', 'FullName')),
+  },
+  {
+    id: 'customer-phone-alias-dropped', area: 'customers', breaks: 'Customer carries Phone (or PhoneNumber)',
+    json: onItems(CUSTOMER_LISTS, without('Phone', 'PhoneNumber')),
+  },
+  {
+    id: 'customer-user-id-missing', area: 'customers', breaks: 'Customer.UserId (a GUID) is present',
+    json: onItems(CUSTOMER_LISTS, without('UserId')),
+  },
+  {
+    id: 'customer-is-blocked-as-string', area: 'customers', breaks: 'Customer.IsBlocked is a boolean',
+    json: onItems(CUSTOMER_LISTS, (c) => ({ ...c, IsBlocked: String(c.IsBlocked) })),
+  },
+  {
+    id: 'room-id-alias-dropped', area: 'rooms', breaks: 'Room carries ID (or Id)',
+    json: onItems(ROOM_LISTS, without('ID', 'Id')),
+  },
+  {
+    id: 'room-row-number-as-string', area: 'rooms', breaks: 'Room.rowNumber is an int',
+    json: onItems(ROOM_LISTS, (r) => ({ ...r, rowNumber: String(r.rowNumber) })),
+  },
+  {
+    id: 'activity-type-hall-id-missing', area: 'catalog', breaks: 'Activity type carries HallId (int)',
+    json: onItems(['listActivityTypes'], without('HallId')),
+  },
+  {
+    id: 'price-rate-id-as-string', area: 'catalog', breaks: 'Price rate Id is an int',
+    json: onItems(['listPriceRates'], (p) => ({ ...p, Id: String(p.Id) })),
+  },
+  // Calendar event and room colours, interface doc "Calendar event (scheduler)", "Room colour mapping".
+  {
+    id: 'event-id-alias-dropped', area: 'scheduler', breaks: 'Calendar event carries id (or Id, live notes)',
+    json: onItems(['listSchedulerEvents'], without('id', 'Id')),
+  },
+  {
+    id: 'event-colour-not-hex', area: 'scheduler', breaks: 'Calendar event color is a hex colour such as #rrggbb',
+    json: onItems(['listSchedulerEvents'], (e) => ({ ...e, color: 'steelblue' })),
+  },
+  {
+    id: 'event-end-missing', area: 'scheduler', breaks: 'Calendar event carries end (ISO 8601)',
+    json: onItems(['listSchedulerEvents'], without('end')),
+  },
+  {
+    id: 'scheduler-colours-rotated', area: 'scheduler',
+    breaks: 'an event\'s color identifies its room: the colour the scheduler page shows for that room',
+    json: (id, data, ctx) => {
+      if (id !== 'listSchedulerEvents') return data;
+      const palette = [...new Set(ctx.state.rooms.map((r) => r.colour.toLowerCase()))];
+      return mapItems(data, (e) => {
+        const i = palette.indexOf(String(e.color).toLowerCase());
+        return i < 0 ? e : { ...e, color: palette[(i + 1) % palette.length] };
+      });
+    },
+  },
+  {
+    id: 'room-colour-list-missing', area: 'pages', breaks: 'the scheduler page holds #RoomColorList .room-label elements',
+    intercept: async (request, next) => {
+      const response = await next(request);
+      return isPath(request, '/scheduler/view/') ? rewriteHtml(response, (h) => h.replace(/RoomColorList/g, 'RoomLegend')) : response;
+    },
+  },
+  // Filters, interface doc "Bookings" and "Scheduler" query tables.
+  { id: 'grid-ignores-status-type', area: 'bookings', breaks: 'statusType filters the grid', intercept: gridIgnores('statusType') },
+  { id: 'grid-ignores-timerange', area: 'bookings', breaks: 'timerange filters the grid', intercept: gridIgnores('timerange') },
+  { id: 'grid-ignores-year', area: 'bookings', breaks: 'year filters the grid', intercept: gridIgnores('year') },
+  { id: 'grid-ignores-start-date-from', area: 'bookings', breaks: 'startDateFrom bounds the grid below', intercept: gridIgnores('startDateFrom') },
+  { id: 'grid-ignores-start-date-to', area: 'bookings', breaks: 'startDateTo bounds the grid above', intercept: gridIgnores('startDateTo') },
+  {
+    id: 'scheduler-ignores-room-id', area: 'scheduler', breaks: 'roomId restricts the calendar events to one room (0 = all)',
+    intercept: (request, next) =>
+      next(isPath(request, '/api/scheduler/getbookings') ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
+  },
+  {
+    id: 'scheduler-ignores-window', area: 'scheduler', breaks: 'start and end bound the calendar events returned',
+    intercept: (request, next) => next(isPath(request, '/api/scheduler/getbookings')
+      ? withQuery(request, (p) => {
+        dropParam(p, 'start');
+        dropParam(p, 'end');
+        p.set('start', new Date(Date.now() - 3650 * DAY).toISOString().slice(0, 19) + 'Z');
+        p.set('end', new Date(Date.now() + 3650 * DAY).toISOString().slice(0, 19) + 'Z');
+      })
+      : request),
+  },
+  // Hall scoping: "Most reads are scoped to one hall".
+  {
+    id: 'grid-ignores-hall', area: 'bookings', breaks: 'the grid lists the bookings of the hall asked for only',
+    json: (id, data, ctx) => {
+      if (id !== 'listBookingsForHallGrid') return data;
+      const items = itemsOf(data) ?? [];
+      const shown = new Set(items.map((b) => (isItem(b) ? b.BookingId : undefined)));
+      const others = ctx.state.bookings.filter((b) => b.parentId === null && !shown.has(b.id)).map((b) => bookingItem(ctx, b));
+      return withItems(data, [...items, ...others]);
+    },
+  },
+  {
+    id: 'rooms-ignore-hall', area: 'rooms', breaks: 'the rooms grid lists the rooms of the hall asked for only',
+    json: (id, data, ctx) => {
+      if (id !== 'listRoomsForGrid') return data;
+      const items = itemsOf(data) ?? [];
+      const shown = new Set(items.map((r) => (isItem(r) ? r.ID ?? r.Id : undefined)));
+      return withItems(data, [...items, ...ctx.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(ctx, r))]);
+    },
+  },
+  {
+    id: 'customers-ignore-hall', area: 'customers', breaks: 'getforhall lists the customers of the hall asked for only',
+    json: (id, data, ctx) => {
+      if (id !== 'listCustomersForHall') return data;
+      const items = itemsOf(data) ?? [];
+      const shown = new Set(items.map((c) => (isItem(c) ? c.UserId : undefined)));
+      return withItems(data, [...items, ...ctx.state.customers.filter((c) => !shown.has(c.id)).map((c) => customerItem(ctx, c))]);
+    },
+  },
+  // Writes acknowledged but not stored.
+  {
+    id: 'create-not-stored', area: 'bookings', breaks: 'a created booking appears in the grid (live notes: find it by name and start)',
+    intercept: notStored((r) => r.method === 'POST' && isPath(r, '/admin/bookings/create')),
+  },
+  {
+    id: 'edit-not-stored', area: 'bookings', breaks: 'an edit post changes the booking',
+    intercept: notStored((r) => r.method === 'POST' && isPath(r, '/admin/bookings/edit/')),
+  },
+  {
+    id: 'delete-not-stored', area: 'bookings', breaks: 'a deleted booking leaves the not-cancelled grid (live notes)',
+    intercept: notStored((r) => isPath(r, '/admin/bookings/delete/')),
+  },
+  {
+    id: 'request-changes-not-stored', area: 'bookings',
+    breaks: 'requesting changes makes HasPendingBookingChanges and the HasPending filter report them (live notes)',
+    intercept: notStored((r) => isPath(r, '/admin/bookings/requestchanges/')),
+  },
+  {
+    id: 'pending-changes-not-reported', area: 'bookings', breaks: 'HasPendingBookingChanges reflects a pending change (live notes)',
+    json: (id, data) => (id === 'hasPendingBookingChanges' ? false : data),
+  },
+  {
+    id: 'block-user-not-stored', area: 'customers', breaks: 'BlockUser blocks the customer (IsBlocked)',
+    intercept: notStored((r) => r.method === 'POST' && isPath(r, '/api/customers/blockuser')),
+  },
+  // Login and sessions, interface doc "Authentication".
+  {
+    id: 'login-accepts-wrong-password', area: 'account', breaks: 'a wrong password answers 200 at /Account/Login',
+    intercept: async (request, next, ctx) => {
+      if (!isFormPost(request) || pathOf(request) !== LOGIN_PATH.toLowerCase()) return next(request);
+      const form = new URLSearchParams(await request.clone().text());
+      if (form.get('Email')?.toLowerCase() === ctx.credentials.email.toLowerCase()) form.set('Password', ctx.credentials.password);
+      return next(withRawBody(request, form.toString()));
+    },
+  },
+  {
+    id: 'login-success-not-redirected', area: 'account', breaks: 'a successful login answers 302 away from /Account/Login',
+    intercept: async (request, next) => {
+      const response = await next(request);
+      if (request.method !== 'POST' || pathOf(request) !== LOGIN_PATH.toLowerCase() || response?.status !== 302) return response;
+      const headers = new Headers(response.headers);
+      headers.delete('location');
+      headers.set('content-type', 'text/html; charset=utf-8');
+      return new Response('<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>Welcome back</h1></body></html>', { status: 200, headers });
+    },
+  },
+  {
+    id: 'session-check-always-200', area: 'scheduler', breaks: 'HasJustLoggedIn redirects once the session is no longer valid',
+    intercept: (request, next) => (pathOf(request) === '/api/scheduler/hasjustloggedin'
+      ? Promise.resolve(Response.json(true))
+      : next(request)),
+  },
+  {
+    id: 'api-served-without-session', area: 'wire', breaks: 'every JSON endpoint requires the session cookies (Endpoints, common rule 1)',
+    intercept: servedWithoutSession('/api/'),
+  },
+  {
+    id: 'admin-pages-served-without-session', area: 'wire', breaks: 'admin pages require the session cookies (Endpoints, common rule 1)',
+    intercept: servedWithoutSession('/admin/'),
+  },
+  {
+    id: 'json-token-not-checked', area: 'wire', breaks: 'a JSON POST needs the RequestVerificationToken header (common rule 2)',
+    intercept: (request, next, ctx) => {
+      if (request.method !== 'POST' || !isPath(request, '/api/')) return next(request);
+      const { token, headers } = validToken(ctx, request);
+      headers.set(TOKEN_HEADER, token);
+      return next(new Request(request, { headers }));
+    },
+  },
+  {
+    id: 'form-token-not-checked', area: 'wire', breaks: 'a form POST needs the __RequestVerificationToken field (common rule 3)',
+    intercept: async (request, next, ctx) => {
+      if (!isFormPost(request) || !isPath(request, '/admin/')) return next(request);
+      const raw = await request.clone().text();
+      const { token, headers } = validToken(ctx, request);
+      const kept = raw.split('&').filter((pair) => pair && (pair.split('=', 1)[0] ?? '') !== TOKEN_FIELD);
+      return next(withRawBody(request, [...kept, `${TOKEN_FIELD}=${encodeURIComponent(token)}`].join('&'), headers));
+    },
+  },
+  // The request filter, interface doc "Create booking", wire requirements.
+  {
+    id: 'request-filter-removed', area: 'wire', breaks: 'a literal bracket in a form field name resets the connection',
+    intercept: async (request, next) => {
+      if (!isFormPost(request)) return next(request);
+      const raw = await request.clone().text();
+      if (!hasRawBracketInFieldName(raw)) return next(request);
+      const encoded = raw.split('&').map((pair) => {
+        const [name = '', ...rest] = pair.split('=');
+        return [name.replace(/\[/g, '%5B').replace(/\]/g, '%5D'), ...rest].join('=');
+      });
+      return next(withRawBody(request, encoded.join('&')));
+    },
+  },
+  {
+    id: 'request-filter-resets-encoded-brackets', area: 'wire', breaks: '%5B and %5D in form field names pass the request filter',
+    intercept: async (request, next, ctx) => {
+      if (!isFormPost(request)) return next(request);
+      if (!rawNames(await request.clone().text()).some((n) => /%5[bd]/i.test(n))) return next(request);
+      ctx.resets += 1;
+      return Response.error();
+    },
+  },
+  // Pages and forms.
+  {
+    id: 'create-form-lacks-price-rate', area: 'pages', breaks: 'the create form carries the required field PriceRateId',
+    intercept: async (request, next) => {
+      const response = await next(request);
+      return request.method === 'GET' && isPath(request, '/admin/bookings/create')
+        ? rewriteHtml(response, (h) => h.replace(/name=(["'])PriceRateId\1/g, 'name=$1PriceRate$1'))
+        : response;
+    },
+  },
+  // Endpoints whose body is unspecified still answer JSON 200 (Endpoints: JSON endpoints under /api/).
+  {
+    id: 'unspecified-endpoint-returns-html', area: 'catalog', breaks: 'GetFixedSlots answers JSON, not an HTML page',
+    intercept: replaceAnswer('/api/TimeSlots/GetFixedSlots', () => new Response(
+      '<!DOCTYPE html><html><body><h1>Fixed slots</h1></body></html>',
+      { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } },
+    )),
+  },
+  {
+    id: 'unspecified-endpoint-returns-500', area: 'customers', breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
+    intercept: replaceAnswer('/api/Customers/GetGroupsForCustomer', () =>
+      Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
+  },
+] as const satisfies readonly Mutant[];
+
+export type MutantId = (typeof mutants)[number]['id'];
+
+export class UnknownMutantError extends Error {
+  override name = 'UnknownMutantError';
+}
+
+/** Look a mutant up by id; an unknown id lists the known ones. */
+export function findMutant(id: string): Mutant {
+  const mutant = (mutants as readonly Mutant[]).find((m) => m.id === id);
+  if (!mutant) throw new UnknownMutantError(`HB_MOCK_MUTANT: no mutant "${id}"; known: ${mutants.map((m) => m.id).join(', ')}`);
+  return mutant;
+}
+
+/** Install a mutant's seams on a mock context. */
+export function applyMutant(ctx: MockContext, id: string): void {
+  const mutant = findMutant(id);
+  const faithfulMutate = ctx.mutate;
+  const faithfulIntercept = ctx.intercept;
+  const { json, intercept } = mutant;
+  if (json) ctx.mutate = (endpointId, data) => json(endpointId, faithfulMutate(endpointId, data), ctx);
+  if (intercept) ctx.intercept = (request, next) => intercept(request, (r) => faithfulIntercept(r, next), ctx);
+}
