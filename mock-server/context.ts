@@ -1,5 +1,6 @@
 // Per-server context shared by every handler: options, data, session keys, and the
 // log of what the server received (for wire-level assertions in the harness tests).
+import { FaultSwitch } from './faults.js';
 import { SessionKeys } from './session.js';
 import { MOCK_HALL_ID, seedState, type MockState } from './state.js';
 
@@ -27,7 +28,11 @@ export const DEFAULT_CREDENTIALS: MockCredentials = {
   password: 'mock-password-not-secret',
 };
 
-export interface ReceivedRequest { method: string; path: string; headers: Record<string, string>; rawBody: Buffer }
+export interface ReceivedRequest {
+  method: string; path: string; headers: Record<string, string>; rawBody: Buffer;
+  /** `performance.now()` when the request arrived (retry and backoff checks). */
+  at: number;
+}
 
 export class MockContext {
   state: MockState;
@@ -40,6 +45,8 @@ export class MockContext {
   /** Connections the request filter reset. */
   resets = 0;
   readonly received: ReceivedRequest[] = [];
+  /** Faults switched on for this test (mock-server/faults.ts); cleared by reset(). */
+  readonly faults = new FaultSwitch();
   /**
    * Last change to a JSON answer before it is sent, after the contract check: the seam
    * for deliberate regressions (mutation runs). Identity for the faithful mock.
@@ -61,6 +68,7 @@ export class MockContext {
   reset(): void {
     this.state = seedState();
     this.received.length = 0;
+    this.faults.clear();
   }
 
   /** Expire every session issued so far: the next protected request redirects to login. */

@@ -1,10 +1,12 @@
 // The real-socket bridge: a node:http server that hands every request to the msw
 // handlers through `getResponse`, so browsers, Playwright's request client and Node's
-// fetch all meet a real server. `HttpResponse.error()` becomes a real TCP reset.
+// fetch all meet a real server. `HttpResponse.error()` becomes a real TCP reset; an
+// answer marked with CLOSE_MARKER (mock-server/faults.ts) a close without an answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { MockContext, type MockOptions } from './context.js';
+import { CLOSE_MARKER, faultHandlers } from './faults.js';
 import { accountHandlers } from './handlers/account.js';
 import { bookingHandlers } from './handlers/bookings.js';
 import { bookingPageHandlers } from './handlers/booking-pages.js';
@@ -24,6 +26,7 @@ export interface MockServer {
 
 export function buildHandlers(ctx: MockContext): RequestHandler[] {
   return [
+    ...faultHandlers(ctx),
     ...filterHandlers(ctx),
     ...accountHandlers(ctx),
     ...bookingHandlers(ctx),
@@ -82,10 +85,11 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const raw = await readBody(req);
-      const request = toRequest(req, base, raw);
+      const request = ctx.faults.screen(toRequest(req, base, raw));
       ctx.received.push({
         method: req.method ?? 'GET', path: req.url ?? '/', rawBody: raw,
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+        at: performance.now(),
       });
       const response = await ctx.intercept(request, next);
       if (!response) {
@@ -96,6 +100,11 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       }
       if (response.type === 'error') {
         req.socket.resetAndDestroy();
+        return;
+      }
+      if (response.headers.has(CLOSE_MARKER)) {
+        // A graceful close (FIN) with no status line: the body was read, so no RST follows.
+        req.socket.destroy();
         return;
       }
       await send(res, response);
