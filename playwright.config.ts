@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnv } from './fixtures/env.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
+import { allureOptions, reportsPath } from './fixtures/reporting.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
 const env = loadEnv();
@@ -19,10 +20,13 @@ const browser = {
 };
 const loggedIn = { ...browser, storageState: STORAGE_STATE };
 const ci = !!process.env.CI;
+const reports = (...parts: string[]) => reportsPath(env, ...parts);
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
   testDir: './tests',
-  outputDir: './reports/test-results',
+  outputDir: reports('test-results'),
+  // Clears the Allure results; against a remote target, fails the run early when it does not answer.
+  globalSetup: './fixtures/global-setup.ts',
   fullyParallel: false,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
@@ -32,19 +36,27 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   expect: { timeout: 5_000 },
   reporter: [
     ci ? ['dot'] : ['list'],
-    ['html', { open: 'never', outputFolder: 'reports/playwright-report' }],
-    ['junit', { outputFile: 'reports/junit.xml' }],
-    ['allure-playwright', { resultsDir: 'reports/allure-results', detail: true, suiteTitle: true }],
+    ['html', { open: 'never', outputFolder: reports('playwright-report') }],
+    ['junit', { outputFile: reports('junit.xml') }],
+    // CI: one blob per shard, merged by `npm run report -- --merge` (.github/workflows/hall-booking.yml).
+    ...(ci ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
+    ['allure-playwright', allureOptions(env, reports('allure-results'))],
+    // Last, after every reporter above has written: masks the password, cookie values and tokens.
+    ['./fixtures/scrub-reporter.ts'],
   ],
   use: {
-    trace: 'retain-on-failure',
+    // Traces hold cookies and form posts: taken on a retry only, and scrubbed (fixtures/scrub-reporter.ts).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
   },
   projects: [
-    { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, use: browser },
-    { name: 'harness', testDir: './tests/harness', use: browser },
+    // The password is typed here: no trace, screenshot or video of it, ever.
+    { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' } },
+    { name: 'harness', testDir: './tests/harness', testIgnore: /probes\//, use: browser },
+    // Deliberate failures for the leak test's child run (tests/harness/leak.spec.ts) only.
+    ...(env.leakProbe ? [{ name: 'leak-probe', testDir: './tests/harness/probes', dependencies: ['setup'], use: loggedIn }] : []),
     { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
     ...(remote
       ? []

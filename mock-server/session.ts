@@ -9,7 +9,15 @@ export const ANTIFORGERY_COOKIE = '__RequestVerificationToken_HB';
 export interface Ticket { user: string; issued: number; epoch: number }
 
 export class SessionKeys {
+  /** Sees every ticket and token issued (the leak test collects them to search reports for). */
+  onIssue: (secret: string) => void = () => undefined;
+
   constructor(private readonly secret: string) {}
+
+  private issued(value: string): string {
+    this.onIssue(value);
+    return value;
+  }
 
   private sign(data: string): string {
     return createHmac('sha256', this.secret).update(data).digest('base64url');
@@ -17,7 +25,7 @@ export class SessionKeys {
 
   issueTicket(ticket: Ticket): string {
     const payload = Buffer.from(JSON.stringify(ticket)).toString('base64url');
-    return `${payload}.${this.sign(payload)}`;
+    return this.issued(`${payload}.${this.sign(payload)}`);
   }
 
   readTicket(value: string | undefined): Ticket | null {
@@ -32,13 +40,13 @@ export class SessionKeys {
   }
 
   newCookieToken(): string {
-    return randomBytes(18).toString('base64url');
+    return this.issued(randomBytes(18).toString('base64url'));
   }
 
   /** A fresh form token for this cookie token and user; the nonce makes each one unique. */
   formToken(cookieToken: string, user: string): string {
     const nonce = randomBytes(9).toString('base64url');
-    return `${nonce}.${this.sign(`${cookieToken}|${user}|${nonce}`)}`;
+    return this.issued(`${nonce}.${this.sign(`${cookieToken}|${user}|${nonce}`)}`);
   }
 
   checkFormToken(token: string | undefined | null, cookieToken: string | undefined, user: string): boolean {

@@ -1,0 +1,75 @@
+// `npm run report`: the Allure 3 report of the last run as one HTML file that opens from
+// disk (reports/allure-report/index.html). `npm run report -- --merge <dir>` first merges
+// the shards of a CI run found under <dir> (each shard's blob-report/ and allure-results/)
+// into one Playwright HTML report and JUnit file, then builds one Allure report from all shards.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scrubArtefacts } from '../fixtures/artefact-secrets.js';
+import { loadEnv } from '../fixtures/env.js';
+import { reportsPath, runPassword } from '../fixtures/reporting.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const env = loadEnv();
+
+function fail(message: string): never {
+  console.error(`npm run report: ${message}`);
+  process.exit(1);
+}
+
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}): void {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+}
+
+/** Directories named `name` anywhere under `dir`. */
+function dirsNamed(dir: string, name: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const path = join(dir, entry.name);
+    if (entry.name === name) found.push(path);
+    else found.push(...dirsNamed(path, name));
+  }
+  return found;
+}
+
+const hasResults = (dir: string) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('-result.json'));
+
+/** Merge every shard's blob into reports/playwright-report and reports/junit.xml. */
+function mergeShards(shardsDir: string): string[] {
+  if (!existsSync(shardsDir)) fail(`${shardsDir} does not exist`);
+  const blobs = dirsNamed(shardsDir, 'blob-report').flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.zip')).map((f) => join(d, f)));
+  if (!blobs.length) fail(`no blob-report/*.zip under ${shardsDir}: did the shards run with CI=true?`);
+  const merged = reportsPath(env, 'blob-merged');
+  rmSync(merged, { recursive: true, force: true });
+  mkdirSync(merged, { recursive: true });
+  blobs.forEach((blob, i) => copyFileSync(blob, join(merged, `${i + 1}-${basename(blob)}`)));
+  run('npx', ['playwright', 'merge-reports', '--reporter=html,junit', merged], {
+    PLAYWRIGHT_HTML_OUTPUT_DIR: reportsPath(env, 'playwright-report'),
+    PLAYWRIGHT_HTML_OPEN: 'never',
+    PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),
+  });
+  console.log(`Merged ${blobs.length} blob report(s) into ${relative(ROOT, reportsPath(env, 'playwright-report'))}/ and ${relative(ROOT, reportsPath(env, 'junit.xml'))}`);
+  return dirsNamed(shardsDir, 'allure-results').filter(hasResults);
+}
+
+const args = process.argv.slice(2);
+const mergeAt = args.indexOf('--merge');
+const resultsDirs = mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
+if (!resultsDirs.some(hasResults)) fail(`no Allure results in ${resultsDirs.map((d) => relative(ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
+
+const output = reportsPath(env, 'allure-report');
+rmSync(output, { recursive: true, force: true });
+run('npx', ['allure', 'generate', ...resultsDirs.filter(hasResults), '--config', join(ROOT, 'allurerc.ts'), '--output', output]);
+
+// The awesome template loads an analytics script from the internet; an offline report needs none.
+const index = join(output, 'index.html');
+const html = readFileSync(index, 'utf8');
+writeFileSync(index, html.replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[\s\S]*?gtag\('config'[\s\S]*?<\/script>/, ''));
+scrubArtefacts([output, reportsPath(env, 'playwright-report'), reportsPath(env, 'junit.xml')], [runPassword(env)]);
+
+const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as { stats: Record<string, number>; status: string };
+const counts = Object.entries(summary.stats).map(([k, v]) => `${v} ${k}`).join(', ');
+console.log(`Allure report: ${relative(ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}). Open it from disk in any browser.`);
