@@ -1,0 +1,63 @@
+// `npm run contracts:baseline`: record the observed shape (JSON types per key path) of
+// every body the interface document leaves unspecified into contracts/baseline.json.
+// Against the built-in mock it records both list-shape/alias variants and merges them,
+// so the baseline cannot flap between the contract and contract-variant projects.
+import { writeFileSync } from 'node:fs';
+import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
+import { contractArguments } from '../fixtures/contract-arguments.js';
+import { discoverFacts, MissingFact } from '../fixtures/discovery.js';
+import { BASELINE_FILE, mergeShapes, shapeOf, type Baseline, type Shape } from '../fixtures/drift.js';
+import { loadEnv } from '../fixtures/env.js';
+import { HbClient } from '../fixtures/http/client.js';
+import type { MockOptions } from '../mock-server/context.js';
+import { openTarget } from '../fixtures/target.js';
+
+const env = loadEnv();
+const unspecified = (Object.values(endpoints) as JsonEndpoint[]).filter((e) => !e.documented);
+
+async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>> {
+  const target = await openTarget(env, mockOptions);
+  try {
+    const client = new HbClient({ ...target, maxConcurrency: target.mock ? 8 : env.maxConcurrency });
+    await client.login();
+    const facts = await discoverFacts(client, target);
+    const shapes: Record<string, Shape> = {};
+    for (const endpoint of unspecified) {
+      const id = endpoint.id as EndpointId;
+      if (endpoint.writes && !env.allowWrites) {
+        console.warn(`skip ${id}: it writes; set HB_ALLOW_WRITES=true to record it against a remote target`);
+        continue;
+      }
+      try {
+        const { json } = await client.call(id, contractArguments[id](facts));
+        shapes[id] = shapeOf(json);
+      } catch (error) {
+        if (!(error instanceof MissingFact)) throw error;
+        console.warn(`skip ${id}: ${error.message}`);
+      }
+    }
+    return shapes;
+  } finally {
+    await target.mock?.close();
+  }
+}
+
+const variants: MockOptions[] = env.target.kind === 'mock'
+  ? [{ listShape: 'array', aliases: 'primary' }, { listShape: 'data', aliases: 'alternate' }]
+  : [{}];
+const observed = await Promise.all(variants.map(observe));
+const merged: Record<string, Shape> = {};
+for (const shapes of observed) {
+  for (const [id, shape] of Object.entries(shapes)) merged[id] = merged[id] ? mergeShapes(merged[id], shape) : shape;
+}
+if (observed.length > 1 && JSON.stringify(observed[0]) !== JSON.stringify(observed[1])) {
+  console.warn('note: the mock variants answered unspecified bodies in different shapes; the baseline holds their union');
+}
+const baseline: Baseline = {
+  source: env.target.kind === 'mock' ? 'built-in mock (both list-shape/alias variants)' : new URL(env.target.baseUrl).host,
+  endpoints: Object.fromEntries(Object.keys(merged).sort().map((id) => [id, merged[id] as Shape])),
+};
+// One line per key path keeps review diffs of the committed baseline readable.
+const text = JSON.stringify(baseline, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_m, inner: string) => `[${inner.split(/,\n\s*/).join(', ')}]`);
+writeFileSync(BASELINE_FILE, `${text}\n`);
+console.log(`wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies to ${BASELINE_FILE}`);
