@@ -1,0 +1,73 @@
+// The scheduler page (interface doc, "Room colour mapping"; live notes, "Scheduler"):
+// one colour label per room, colours parsed from the style, and every calendar event
+// of a week in a room's colour and naming that room. Read-only.
+import { CalendarEventList, endpoints, itemsOf, roomId, type CalendarEvent } from '../../contracts/index.js';
+import { addDays, schedulerEvents, serviceToday } from '../../fixtures/bookings.js';
+import { expect, test } from '../../fixtures/index.js';
+import { BrowserSession } from '../../fixtures/pages/browser-session.js';
+import { normaliseColour } from '../../fixtures/pages/colour.js';
+import { SchedulerPage, type RoomLabel } from '../../fixtures/pages/scheduler-page.js';
+
+const FEED = `listSchedulerEvents (GET ${endpoints.listSchedulerEvents.path})`;
+
+/** Monday of the service's current week. */
+function thisMonday(): string {
+  const today = serviceToday();
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return addDays(today, -((weekday + 6) % 7));
+}
+
+/** Each event's colour is a room label's colour, and one of the rooms with that colour is named in its RoomsUsed. */
+function assertEventsMapToRooms(events: CalendarEvent[], labels: RoomLabel[], source: string): void {
+  for (const e of events) {
+    const colour = normaliseColour(e.color);
+    const rooms = labels.filter((l) => l.colour !== null && l.colour === colour);
+    const id = e.id ?? e.Id;
+    expect(rooms.map((r) => r.name), `${source}: event ${id} "${e.title}" colour ${e.color} is no room's colour on the scheduler page (${labels.map((l) => `${l.name} ${l.colour}`).join(', ')})`).not.toHaveLength(0);
+    expect(rooms.some((r) => e.RoomsUsed.toLowerCase().includes(r.name.toLowerCase())), `${source}: event ${id} colour ${e.color} belongs to ${rooms.map((r) => `"${r.name}"`).join(' or ')}, but RoomsUsed is "${e.RoomsUsed}"`).toBe(true);
+  }
+}
+
+test.describe('scheduler page @ui', () => {
+  test('schedulerPage has exactly one #RoomColorList .room-label per room of the hall, each with a readable colour', async ({ page, api, target }) => {
+    const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
+    expect(await scheduler.open(target.hallId), `GET /Scheduler/View/${target.hallId}`).toBe(200);
+    const labels = await scheduler.roomColours();
+    const grid = (await api.call('listRoomsForGrid', { query: { id: target.hallId } })).data;
+    const bookable = (await api.call('listRoomsForBooking', { query: { hallid: target.hallId } })).data;
+    const rooms = new Map([...itemsOf(grid), ...itemsOf(bookable)].map((r) => [roomId(r), r.Name]));
+    expect(rooms.size, 'rooms of the hall (listRoomsForGrid ∪ listRoomsForBooking)').toBeGreaterThan(0);
+    for (const [id, name] of rooms) {
+      const byId = labels.filter((l) => l.roomId === id);
+      const matches = byId.length ? byId : labels.filter((l) => l.name.toLowerCase() === name.trim().toLowerCase());
+      expect(matches, `#RoomColorList .room-label for room ${id} "${name}" (labels: ${labels.map((l) => `"${l.name}"`).join(', ')})`).toHaveLength(1);
+      expect(matches[0]?.name.toLowerCase(), `label text of room ${id}`).toBe(name.trim().toLowerCase());
+    }
+    for (const l of labels) expect(l.colour, `colour of label "${l.name}" from style "${l.style}"`).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  test('listSchedulerEvents events of a week each carry a room colour and name that room in RoomsUsed', async ({ page, api, target }) => {
+    const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
+    await scheduler.open(target.hallId);
+    const labels = await scheduler.roomColours();
+    expect(labels, '#RoomColorList .room-label on the scheduler page').not.toHaveLength(0);
+    // The current week, or the first of the next eight that has events (a quiet staging hall).
+    let monday = thisMonday();
+    let events: CalendarEvent[] = [];
+    for (let week = 0; week < 8 && !events.length; week++, monday = addDays(monday, 7)) {
+      events = await schedulerEvents(api, target.hallId, monday, addDays(monday, 7));
+    }
+    test.skip(!events.length, `no calendar events for hall ${target.hallId} in the eight weeks from ${thisMonday()}: nothing to map`);
+    assertEventsMapToRooms(events, labels, `${FEED} week of ${addDays(monday, -7)}`);
+  });
+
+  test('schedulerPage loads its calendar from listSchedulerEvents, and every loaded event maps to a room colour', async ({ page, target }) => {
+    const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
+    await scheduler.open(target.hallId);
+    const loaded = await scheduler.loadedEvents();
+    expect(loaded, `the scheduler page did not request ${endpoints.listSchedulerEvents.path}`).not.toBeNull();
+    const parsed = CalendarEventList.safeParse(loaded!.body);
+    expect(parsed.success, `${FEED} as the page loaded it (${loaded!.url}) breaks the contract`).toBe(true);
+    assertEventsMapToRooms(parsed.data ?? [], await scheduler.roomColours(), `${FEED} loaded by the page`);
+  });
+});
