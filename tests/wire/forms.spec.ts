@@ -1,0 +1,192 @@
+// Form posts and tokens at the wire (interface doc, "Create booking", "Anti-forgery token
+// use"): the client builds its body from the page's own form as a browser would, sends no
+// literal bracket, and a post without its token is refused and changes nothing.
+import { TOKEN_FIELD, TOKEN_HEADER, endpoints, itemsOf, pagePath } from '../../contracts/index.js';
+import { ArgumentError } from '../../fixtures/http/errors.js';
+import { applyOverrides, encodeForm, entriesOf, parseForms, pickForm, roomSelection, type ParsedForm } from '../../fixtures/http/forms.js';
+import { expect, receivedPath, test } from './wire.fixture.js';
+
+/** Standard HTML form semantics on a page of its own; nothing here is the service's data. */
+const SAMPLE = `<form id="f" method="post" action="/things/Save">
+  <input name="${TOKEN_FIELD}" type="hidden" value="tok" />
+  <input name="Name" value="Hall A" />
+  <input name="Off" value="x" disabled />
+  <input value="no name" />
+  <input name="Flag" type="checkbox" value="true" checked /><input name="Flag" type="hidden" value="false" />
+  <input name="Other" type="checkbox" value="true" /><input name="Other" type="hidden" value="false" />
+  <input name="Plain" type="checkbox" />
+  <input name="Size" type="radio" value="s" /><input name="Size" type="radio" value="m" checked />
+  <select name="First"><option value="">-- pick --</option><option value="1">One</option></select>
+  <select name="Chosen"><option value="a">A</option><option value="b" selected>B</option></select>
+  <select name="Many" multiple><option selected>x y</option><option value="z" selected disabled>Z</option></select>
+  <textarea name="Notes">line 1
+line 2</textarea>
+  <fieldset disabled><input name="Fenced" value="1" /></fieldset>
+  <input name="Room[0].RoomId" type="hidden" value="7" />
+  <input name="Room[0].Selected" type="checkbox" value="true" /><input name="Room[0].Selected" type="hidden" value="false" />
+  <input name="Room[1].RoomId" type="hidden" value="9" />
+  <input name="Room[1].Selected" type="checkbox" value="true" checked /><input name="Room[1].Selected" type="hidden" value="false" />
+  <input type="submit" name="Go" value="Save" /><button name="Btn">b</button>
+</form>
+<input name="Outside" form="f" value="o" />
+<form id="logout" method="post" action="/Account/LogOff"><input name="${TOKEN_FIELD}" type="hidden" value="tok2" /></form>`;
+
+test.describe('form building @wire', () => {
+  test('entriesOf posts the successful controls of a form as a browser does', () => {
+    const form = pickForm(SAMPLE, { postPath: '/things/save' });
+    expect(entriesOf(form)).toEqual([
+      [TOKEN_FIELD, 'tok'], ['Name', 'Hall A'],
+      ['Flag', 'true'], ['Flag', 'false'], ['Other', 'false'],
+      ['Size', 'm'], ['First', ''], ['Chosen', 'b'], ['Many', 'x y'], ['Notes', 'line 1\r\nline 2'],
+      ['Room[0].RoomId', '7'], ['Room[0].Selected', 'false'],
+      ['Room[1].RoomId', '9'], ['Room[1].Selected', 'true'], ['Room[1].Selected', 'false'],
+      ['Outside', 'o'],
+    ]);
+  });
+
+  test('applyOverrides sets text, checkboxes, options and rooms, and leaves out nulled fields', () => {
+    const form = pickForm(SAMPLE, { postPath: '/things/Save' });
+    const rooms = roomSelection(form, [7], 'Room');
+    expect(rooms.overrides).toEqual({ 'Room[0].Selected': true, 'Room[1].Selected': false });
+    const filled = applyOverrides(form, {
+      Name: 'Hall [B] & co', Flag: false, Other: true, Plain: true, Size: 's', First: '1', [TOKEN_FIELD]: null, ...rooms.overrides,
+    });
+    expect(entriesOf(filled)).toEqual([
+      ['Name', 'Hall [B] & co'], ['Flag', 'false'], ['Other', 'true'], ['Other', 'false'], ['Plain', 'on'],
+      ['Size', 's'], ['First', '1'], ['Chosen', 'b'], ['Many', 'x y'], ['Notes', 'line 1\r\nline 2'],
+      ['Room[0].RoomId', '7'], ['Room[0].Selected', 'true'], ['Room[0].Selected', 'false'],
+      ['Room[1].RoomId', '9'], ['Room[1].Selected', 'false'],
+      ['Outside', 'o'],
+    ]);
+  });
+
+  test('applyOverrides rejects a field, option or room the form does not offer', () => {
+    const form = pickForm(SAMPLE, { postPath: '/things/Save' });
+    expect(() => applyOverrides(form, { Nmae: 'x' })).toThrow(ArgumentError);
+    expect(() => applyOverrides(form, { Nmae: 'x' })).toThrow(/has no field "Nmae"; its fields: __RequestVerificationToken, Name,/);
+    expect(() => applyOverrides(form, { Chosen: 'c' })).toThrow(/select "Chosen" has no option c; options: a, b/);
+    expect(() => applyOverrides(form, { Size: 'xl' })).toThrow(/no radio with value xl/);
+    expect(() => roomSelection(form, [8], 'Room')).toThrow(/offers no room 8/);
+    expect(() => pickForm(SAMPLE, { postPath: '/elsewhere' })).toThrow(/no POST form posts to \/elsewhere; forms on the page: POST \/things\/Save #f, POST \/Account\/LogOff #logout/);
+  });
+
+  test('encodeForm writes brackets in names and values as %5B/%5D, byte for byte', () => {
+    const body = encodeForm([['BookingRoom[0].RoomId', '1'], ['Name', 'a [b] c']]);
+    expect(body).toBe('BookingRoom%5B0%5D.RoomId=1&Name=a+%5Bb%5D+c');
+    const bytes = Buffer.from(body);
+    expect(bytes.includes(0x5b), 'a literal [ byte').toBe(false);
+    expect(bytes.includes(0x5d), 'a literal ] byte').toBe(false);
+  });
+});
+
+test.describe('form posts and tokens @wire @write', () => {
+  test.beforeEach(({ env }) => {
+    test.skip(!env.allowWrites, 'creates a booking; set HB_ALLOW_WRITES=true to run against a remote target');
+  });
+
+  /** Values for the create form chosen among the page's own options (first real option of each select). */
+  const bookingValues = (name: string) => (form: ParsedForm) => {
+    const firstOption = (field: string) => {
+      const option = form.controls.find((c) => c.name === field)?.options.find((o) => o.value !== '');
+      if (!option) throw new Error(`the create form offers no ${field} option`);
+      return option.value;
+    };
+    // A slot far ahead, spread over a year of days, so repeated runs on a shared server do not clash.
+    const day = new Date(Date.UTC(2097, 0, 1) + Math.floor(Math.random() * 360) * 86_400_000).toISOString().slice(0, 10);
+    return {
+      Name: name, StartDate: `${day}T10:00`, EndDate: `${day}T11:00`,
+      CustomerId: firstOption('CustomerId'), ActivityTypeId: firstOption('ActivityTypeId'),
+      PriceRateId: firstOption('PriceRateId'), BookingStatusId: firstOption('BookingStatusId'),
+    };
+  };
+
+  const gridNames = async (api: import('../../fixtures/http/client.js').HbClient, hallId: number) =>
+    itemsOf((await api.call('listBookingsForHallGrid', { query: { id: hallId, statusType: 'All', timerange: 5 } })).data).map((b) => b.BookingName);
+
+  test('submitForm posts the create form with encoded brackets and browser headers, and the booking is stored', async ({ api, target, mock, createdBookings }) => {
+    const name = `wire form ${Date.now()}`;
+    createdBookings.push(name);
+    const page = await api.send(pagePath('createBookingPage'), { endpointId: 'createBookingPage' });
+    const [room] = pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') }).controls
+      .filter((c) => /^BookingRoom\[\d+\]\.RoomId$/.test(c.name));
+    expect(room, 'the create form carries BookingRoom[i].RoomId fields (interface doc, indexed binding)').toBeDefined();
+
+    const reply = await api.submitForm('createBookingPage', {}, bookingValues(name), { rooms: [room!.value] });
+    expect(reply.status, `POST ${reply.url} → ${reply.status}; a stored booking redirects (the form re-renders with 200 on a validation error)`).toBe(302);
+    expect(Buffer.from(reply.body).some((b) => b === 0x5b || b === 0x5d), 'the client sent a literal bracket').toBe(false);
+    expect(reply.body, 'indexed room binding, encoded').toContain('BookingRoom%5B0%5D.RoomId=');
+    expect(reply.exchange.requestHeaders).toMatchObject({
+      'content-type': 'application/x-www-form-urlencoded', origin: new URL(target.baseUrl).origin,
+      'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1',
+    });
+    expect(reply.exchange.requestHeaders.referer).toMatch(/\/Admin\/Bookings\/Create$/i);
+    if (mock) {
+      // The bytes the server read off the socket, not what the client meant to send.
+      const posted = mock.received.filter((r) => r.method === 'POST' && receivedPath(r.path) === pagePath('submitCreateBookingForm').toLowerCase());
+      expect(posted, 'the mock received one create post').toHaveLength(1);
+      expect(posted[0]!.rawBody.includes(0x5b) || posted[0]!.rawBody.includes(0x5d), 'literal bracket in the received body').toBe(false);
+      expect(posted[0]!.rawBody.toString()).toContain('BookingRoom%5B');
+    }
+    expect(await gridNames(api, target.hallId), `the grid lists "${name}" after the create post`).toContain(name);
+  });
+
+  test('a form post without its __RequestVerificationToken is not accepted and stores nothing', async ({ api, target, createdBookings }) => {
+    const name = `wire no-token ${Date.now()}`;
+    createdBookings.push(name);
+    const reply = await api.submitForm('createBookingPage', {}, (form) => {
+      const room = form.controls.find((c) => /^BookingRoom\[\d+\]\.RoomId$/.test(c.name));
+      return { ...bookingValues(name)(form), ...roomSelection(form, room ? [room.value] : []).overrides, [TOKEN_FIELD]: null };
+    });
+    expect(reply.body).not.toContain(TOKEN_FIELD);
+    // ASP.NET refuses a failed anti-forgery check with 400 (the mock does too); the document names no status.
+    expect(reply.status, `POST ${reply.url} without ${TOKEN_FIELD} → ${reply.status}`).toBeGreaterThanOrEqual(400);
+    expect(await gridNames(api, target.hallId), `the grid after a token-less post`).not.toContain(name);
+  });
+
+  test('a JSON POST without the RequestVerificationToken header is not accepted and blocks no one', async ({ api, target }) => {
+    test.skip(!target.testCustomerId, 'needs HB_TEST_CUSTOMER_ID: a customer the suite may block');
+    const customerId = target.testCustomerId!;
+    const blocked = async () => {
+      const { data } = await api.call('listCustomersForHall', { query: { id: target.hallId, includeDeleted: 'true' } });
+      return data.find((c) => c.UserId.toLowerCase() === customerId.toLowerCase())?.IsBlocked;
+    };
+    const before = await blocked();
+    expect(before, `listCustomersForHall lists the test customer ${customerId}`).toBeDefined();
+    test.skip(before === true, `the test customer ${customerId} is already blocked, so a refused block would change nothing visible`);
+    const reply = await api.send(endpoints.blockUser.path, {
+      method: 'POST', endpointId: 'blockUser', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ CustomerId: customerId, HallId: target.hallId }),
+    });
+    expect(reply.exchange.requestHeaders[TOKEN_HEADER], 'the probe carries no token header').toBeUndefined();
+    expect(reply.status, `POST ${reply.url} without ${TOKEN_HEADER} → ${reply.status}`).toBeGreaterThanOrEqual(400);
+    expect(await blocked(), `IsBlocked of ${customerId} after a token-less blockUser`).toBe(false);
+  });
+});
+
+test.describe('arguments checked before a request leaves @wire', () => {
+  test('call rejects a query that breaks the registry schema, naming the field, without a round trip', async ({ api, exchanges }) => {
+    const call = api.call('listBookingsForHallGrid', { query: { id: 'not-a-number', statusType: 'Someday' } } as never);
+    await expect(call).rejects.toThrow(ArgumentError);
+    await expect(call).rejects.toThrow(/listBookingsForHallGrid: invalid query for GET \/api\/bookings\/GetForHallgrid[\s\S]*statusType/);
+    expect(exchanges, 'requests sent').toHaveLength(0);
+  });
+
+  test('call rejects a JSON body that breaks the registry schema without a round trip', async ({ api, exchanges, target }) => {
+    const call = api.call('checkAvailability', {
+      body: { Rooms: 'all' as unknown as number[], StartDateTime: 'tomorrow', EndDateTime: '2030-01-01T10:00:00', HallId: target.hallId },
+    });
+    await expect(call).rejects.toThrow(/checkAvailability: invalid body for POST \/api\/Bookings\/CheckAvailability[\s\S]*Rooms/);
+    expect(exchanges, 'requests sent (not even the token page)').toHaveLength(0);
+  });
+
+  test('call rejects a query on an endpoint that takes none', async ({ api, exchanges }) => {
+    await expect(api.call('listAllCustomers', { query: { id: 1 } } as never)).rejects.toThrow(/listAllCustomers: \/api\/Customers\/GetAllCustomer takes no query parameters/);
+    expect(exchanges).toHaveLength(0);
+  });
+
+  test('parseForms reads the login page the target serves', async ({ api }) => {
+    const page = await api.send(pagePath('loginPage'), { endpointId: 'loginPage', follow: true });
+    const names = parseForms(page.text).flatMap((f) => f.controls.map((c) => c.name));
+    expect(names).toEqual(expect.arrayContaining(['Email', 'Password', TOKEN_FIELD]));
+  });
+});

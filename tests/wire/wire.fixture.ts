@@ -1,0 +1,96 @@
+// Fixtures of the wire tests: the mock's fault switch (skipped against a remote target),
+// fresh sessions that a fault may end without touching the worker's, in-page fetch with
+// the browser's own failure text, and cleanup of bookings a test creates.
+import type { Page } from '@playwright/test';
+import { endpoints, itemsOf, pagePath } from '../../contracts/index.js';
+import { test as base, expect, type TestFixtures } from '../../fixtures/index.js';
+import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
+
+/** The mock's fault switch (mock-server/faults.ts), reached through the `mock` fixture only. */
+export type FaultSwitch = NonNullable<TestFixtures['mock']>['faults'];
+
+/** What a browser page saw for one in-page `fetch`. */
+export interface PageFetchResult {
+  status?: number;
+  /** URL of the final answer (after redirects, which in-page fetch follows). */
+  url?: string;
+  redirected?: boolean;
+  retryAfter?: string | null;
+  /** The rejection of `fetch` in the page (`TypeError: Failed to fetch`, `TimeoutError: …`). */
+  error?: string;
+  /** Chromium's failure text for the request (`net::ERR_CONNECTION_RESET`, …). */
+  failure?: string;
+  ms: number;
+}
+
+/** `fetch` inside the page (same origin as the target), with Chromium's own failure text captured. */
+export async function pageFetch(
+  page: Page, path: string, init: { method?: string; body?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<PageFetchResult> {
+  const target = new URL(path, page.url()).toString();
+  const failures: string[] = [];
+  const onFailed = (request: import('@playwright/test').Request) => {
+    if (request.url() === target) failures.push(request.failure()?.errorText ?? '');
+  };
+  page.on('requestfailed', onFailed);
+  try {
+    const result = await page.evaluate(async ({ url, method, body, headers, timeoutMs }) => {
+      const started = performance.now();
+      try {
+        const r = await fetch(url, { method, body, headers, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined, credentials: 'same-origin' });
+        return { status: r.status, url: r.url, redirected: r.redirected, retryAfter: r.headers.get('retry-after'), ms: performance.now() - started };
+      } catch (e) {
+        return { error: `${(e as Error).name}: ${(e as Error).message}`, ms: performance.now() - started };
+      }
+    }, { url: target, method: init.method ?? 'GET', body: init.body, headers: init.headers, timeoutMs: init.timeoutMs });
+    // `requestfailed` may trail the rejection by a tick: wait for it when the fetch failed.
+    if ('error' in result) await expect.poll(() => failures.length, { message: `requestfailed for ${path}`, timeout: 2_000 }).toBeGreaterThan(0);
+    return { ...result, failure: failures[0] };
+  } finally {
+    page.off('requestfailed', onFailed);
+  }
+}
+
+export interface WireFixtures {
+  /** The mock's fault switch; the test is skipped (with the reason) against a remote target. */
+  faults: FaultSwitch;
+  /** A new client with its own login, so a fault that ends its session leaves the worker's alone. */
+  freshClient: (options?: Partial<ClientOptions>) => Promise<HbClient>;
+  /** Names of bookings this test created; each is deleted after the test (found in the grid by name). */
+  createdBookings: string[];
+}
+
+export const test = base.extend<WireFixtures>({
+  faults: async ({ mock }, use) => {
+    test.skip(!mock, 'needs the mock\'s fault switches; the target is a remote server');
+    await use(mock!.faults);
+  },
+  freshClient: async ({ target }, use) => {
+    await use(async (options = {}) => {
+      const client = new HbClient({
+        baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId, ...options,
+      });
+      await client.login();
+      return client;
+    });
+  },
+  createdBookings: async ({ api, target }, use) => {
+    const names: string[] = [];
+    await use(names);
+    if (!names.length) return;
+    const { data } = await api.call('listBookingsForHallGrid', { query: { id: target.hallId, statusType: 'All', timerange: 5 } });
+    for (const b of itemsOf(data).filter((x) => names.includes(x.BookingName))) {
+      const reply = await api.send(pagePath('deleteBooking', { booking_id: b.BookingId }), { endpointId: 'deleteBooking' });
+      expect(reply.status, `cleanup: deleteBooking ${b.BookingId} "${b.BookingName}"`).toBeLessThan(400);
+    }
+  },
+});
+
+/** Pathname of a received request, lower-cased (the service is case-insensitive). */
+export const receivedPath = (path: string): string => new URL(path, 'http://x').pathname.toLowerCase();
+
+/** Requests the mock received for a registry endpoint path (attempts, for the retry policy). */
+export const attemptsAt = (received: readonly { path: string; method: string; at: number }[], path: string, method = 'GET') =>
+  received.filter((r) => r.method === method && receivedPath(r.path) === path.toLowerCase());
+
+export { endpoints, expect };
