@@ -1,10 +1,11 @@
 // The request filter (interface doc, Create booking "Wire requirements"; live notes):
 // a urlencoded form post with a literal `[` or `]` in a field name has its TCP
 // connection reset; the same body with `%5B`/`%5D` reaches the server. Browsers always
-// encode brackets, so this takes non-browser clients.
+// encode brackets in their own form submissions; in-page fetch sends a string body as is.
+import { connect } from 'node:net';
 import { request as playwrightRequest } from '@playwright/test';
-import { TOKEN_FIELD, pagePath } from '../../contracts/index.js';
-import { expect, test } from '../../fixtures/index.js';
+import { LOGIN_PATH, TOKEN_FIELD, pagePath } from '../../contracts/index.js';
+import { expect, pageFetch, test } from './wire.fixture.js';
 
 const RAW = 'Name=Wire+check&BookingRoom[0].RoomId=1&BookingRoom[0].Selected=true';
 const ENCODED = RAW.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
@@ -26,6 +27,29 @@ test.describe('request filter @wire', () => {
     await ctx.dispose();
   });
 
+  test('a form post with literal brackets in a field name is reset for a raw socket', async ({ target }) => {
+    const url = new URL(pagePath('submitCreateBookingForm'), target.baseUrl);
+    test.skip(url.protocol !== 'http:', 'a raw socket speaks plain HTTP only; the target is HTTPS');
+    const outcome = await new Promise<string>((resolve) => {
+      const socket = connect(Number(url.port || 80), url.hostname, () => {
+        socket.write(`POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          `Content-Length: ${Buffer.byteLength(RAW)}\r\nConnection: close\r\n\r\n${RAW}`);
+      });
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('error', (e: NodeJS.ErrnoException) => resolve(`error ${e.code}`));
+      socket.on('close', () => resolve(`closed after ${JSON.stringify(answer.split('\r\n')[0] ?? '')}`));
+    });
+    expect(outcome, `raw POST ${url.pathname} with literal brackets`).toBe('error ECONNRESET');
+  });
+
+  test('a form post with literal brackets in a field name fails in a browser page with net::ERR_CONNECTION_RESET', async ({ page }) => {
+    await page.goto(LOGIN_PATH);
+    const result = await pageFetch(page, pagePath('submitCreateBookingForm'), { method: 'POST', headers: FORM, body: RAW });
+    expect(result.error, 'in-page fetch rejects').toBe('TypeError: Failed to fetch');
+    expect(result.failure, 'Chromium\'s failure text').toBe('net::ERR_CONNECTION_RESET');
+  });
+
   test('the same form post with %5B/%5D reaches the server', async ({ target, api }) => {
     const token = await api.antiForgeryToken();
     const ctx = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: await api.toStorageState() });
@@ -36,5 +60,12 @@ test.describe('request filter @wire', () => {
     const viaFetch = await fetch(new URL(path, target.baseUrl), { method: 'POST', headers: FORM, body: ENCODED, redirect: 'manual' });
     expect(viaFetch.status, 'Node fetch with encoded brackets got an HTTP answer').toBeGreaterThanOrEqual(200);
     await ctx.dispose();
+  });
+
+  test('the same form post with %5B/%5D gets an HTTP answer in a browser page', async ({ page }) => {
+    await page.goto(LOGIN_PATH);
+    const result = await pageFetch(page, pagePath('submitCreateBookingForm'), { method: 'POST', headers: FORM, body: ENCODED });
+    expect(result.error, `in-page fetch of ${pagePath('submitCreateBookingForm')} with encoded brackets`).toBeUndefined();
+    expect(result.status).toBeGreaterThanOrEqual(200);
   });
 });
