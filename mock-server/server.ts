@@ -38,6 +38,27 @@ export function buildHandlers(ctx: MockContext): RequestHandler[] {
   ];
 }
 
+/**
+ * The handlers that may answer a request, in their order: a loose, case-insensitive
+ * pre-match on method and path, so msw's exact matching runs on a few handlers instead
+ * of all of them (measured: a quarter of the grid endpoint's time in the mock).
+ */
+export function routeIndex(handlers: RequestHandler[]): (request: Request) => RequestHandler[] {
+  const loose = handlers.map((handler) => {
+    const { method, path } = (handler as { info: { method?: unknown; path?: unknown } }).info;
+    const pattern = typeof path === 'string' && path.startsWith('/') && path !== '*'
+      ? new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.includes('*')
+        ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`, 'i')
+      : null;
+    const methodOk = (m: string) => (method instanceof RegExp ? method.test(m) : typeof method !== 'string' || method === m);
+    return { handler, matches: (m: string, p: string) => methodOk(m) && (!pattern || pattern.test(p)) };
+  });
+  return (request) => {
+    const p = new URL(request.url).pathname;
+    return loose.filter((x) => x.matches(request.method, p)).map((x) => x.handler);
+  };
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -78,7 +99,8 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   // Built once per server, not per request (npm run bench measures the difference);
   // handlers must therefore read ctx.state at request time, never capture it.
   const handlers = buildHandlers(ctx);
-  const next = (request: Request) => getResponse(handlers, request, { baseUrl: base });
+  const candidates = routeIndex(handlers);
+  const next = (request: Request) => getResponse(candidates(request), request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
   let base = `http://${host}`;
   const server: Server = createServer((req, res) => void handle(req, res));
@@ -115,7 +137,9 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       res.end(`Mock: internal error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
     }
   };
-  server.keepAliveTimeout = 1000;
+  // Node's and undici's clients drop a socket whose keep-alive hint is ≤ 1 s, so a 1 s
+  // timeout meant a new connection per request (npm run bench); close() ends them anyway.
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
