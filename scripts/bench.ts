@@ -122,7 +122,7 @@ async function suiteRun() {
   const code = await new Promise<number | null>((resolve) => {
     spawn('npx', ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`], {
       cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json') },
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') },
     }).on('close', resolve);
   });
   const wallMs = performance.now() - started;

@@ -101,6 +101,7 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
         ...process.env, ...env,
         PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
         HB_STORAGE_STATE: join(dir, 'state.json'),
+        HB_REPORTS_DIR: join(dir, 'reports'),
         CI: '', // the CI retry would let a killed test pass on its second try
       },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,0 +1,190 @@
+// Checks of the mutant catalogue itself (mock-server/mutants.ts): ids are unique, every
+// area is covered, and each mutant changes something a client can observe, measured by
+// one probe against a faithful mock and against a mock serving that mutant.
+import { CookieJar } from 'tough-cookie';
+import { expect, test } from '../../fixtures/index.js';
+import { HbClient, tokensIn } from '../../fixtures/http/client.js';
+import type { ParsedForm } from '../../fixtures/http/forms.js';
+import { mutants, UnknownMutantError, type MutantArea, type MutantId } from '../../mock-server/mutants.js';
+import { startMockServer, type MockServer } from '../../mock-server/server.js';
+import { AUTH_COOKIE } from '../../mock-server/session.js';
+
+test.beforeEach(({ target }) => {
+  test.skip(!target.mock, 'catalogue checks start their own mocks; they say nothing about a remote target');
+});
+
+/** What a probe gets: the mock under test and a client signed in to it (a ticket cookie, no login: login itself is mutated). */
+interface Probe { mock: MockServer; api: HbClient; hall: number; today: string }
+type ProbeFn = (p: Probe) => Promise<unknown>;
+
+/** Status of a request without cookies, or "reset" when the connection was reset. */
+async function anonymous(mock: MockServer, path: string, init: RequestInit = {}): Promise<number | 'reset'> {
+  try {
+    const reply = await fetch(`${mock.url}${path}`, { redirect: 'manual', ...init });
+    await reply.body?.cancel();
+    return reply.status;
+  } catch {
+    return 'reset';
+  }
+}
+
+/** Status of a real login through the form, with the password given. */
+async function loginStatus(mock: MockServer, password: string): Promise<number> {
+  const page = await fetch(`${mock.url}/Account/Login`);
+  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const [token = ''] = tokensIn(await page.text());
+  const reply = await fetch(`${mock.url}/Account/Login`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({ Email: mock.context.credentials.email, Password: password, __RequestVerificationToken: token }).toString(),
+  });
+  return reply.status;
+}
+
+const text = async (api: HbClient, path: string) => {
+  const r = await api.send(path);
+  return `${r.status} ${r.headers.get('content-type')} ${r.text}`;
+};
+const slash = (day: string) => `${day.replace(/-/g, '/')}T00:00:00`;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const grid = (p: Probe, query = '') => text(p.api, `/api/bookings/GetForHallgrid?id=${p.hall}${query}`);
+const events = (p: Probe, from: string, to: string, query = '') =>
+  text(p.api, `/api/Scheduler/GetBookings?HallId=${p.hall}&start=${from}T00:00:00Z&end=${to}T00:00:00Z${query}`);
+const wideEvents = (p: Probe) => events(p, addDays(p.today, -90), addDays(p.today, 90));
+const firstBooking = (p: Probe) => p.mock.context.state.bookings.find((b) => b.hallId === p.hall && b.parentId === null && !b.pendingChange)!;
+const firstRoom = (p: Probe) => p.mock.context.state.rooms.find((r) => r.hallId === p.hall)!;
+const firstOption = (form: ParsedForm, field: string) => form.controls.find((c) => c.name === field)?.options.find((o) => o.value !== '')?.value ?? '';
+
+const probes: Record<MutantId, ProbeFn> = {
+  'booking-id-as-string': (p) => grid(p),
+  'booking-start-not-iso': (p) => grid(p),
+  'booking-customer-id-missing': (p) => grid(p),
+  'booking-is-recurring-as-string': (p) => grid(p),
+  'booking-status-off-list': (p) => grid(p),
+  'grid-wrapper-renamed': (p) => grid(p),
+  'child-bookings-empty': (p) =>
+    text(p.api, `/api/bookings/getforparentgrid?id=${p.mock.context.state.bookings.find((b) => b.isRecurring)!.id}`),
+  'customer-name-alias-dropped': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
+  'customer-phone-alias-dropped': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
+  'customer-user-id-missing': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
+  'customer-is-blocked-as-string': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
+  'room-id-alias-dropped': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
+  'room-row-number-as-string': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
+  'activity-type-hall-id-missing': (p) => text(p.api, `/api/ActivityTypes/GetForHall?id=${p.hall}`),
+  'price-rate-id-as-string': (p) => text(p.api, `/api/PriceRates/GetForHall?id=${p.hall}`),
+  'event-id-alias-dropped': wideEvents,
+  'event-colour-not-hex': wideEvents,
+  'event-end-missing': wideEvents,
+  'scheduler-colours-rotated': wideEvents,
+  'room-colour-list-missing': async (p) => (await text(p.api, `/Scheduler/View/${p.hall}`)).includes('id="RoomColorList"'),
+  'grid-ignores-status-type': (p) => grid(p, '&statusType=Cancelled'),
+  'grid-ignores-timerange': (p) => grid(p, '&timerange=0'),
+  'grid-ignores-year': (p) => grid(p, `&year=${Number(p.today.slice(0, 4)) - 1}`),
+  'grid-ignores-start-date-from': (p) => grid(p, `&startDateFrom=${slash(p.today)}`),
+  'grid-ignores-start-date-to': (p) => grid(p, `&startDateTo=${slash(p.today)}`),
+  'scheduler-ignores-room-id': (p) => events(p, addDays(p.today, -90), addDays(p.today, 90), `&roomId=${firstRoom(p).id}`),
+  'scheduler-ignores-window': (p) => events(p, p.today, addDays(p.today, 1)),
+  'grid-ignores-hall': (p) => grid(p),
+  'rooms-ignore-hall': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
+  'customers-ignore-hall': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
+  'create-not-stored': async (p) => {
+    const before = p.mock.context.state.bookings.length;
+    const reply = await p.api.submitForm('createBookingPage', {}, (form) => ({
+      Name: 'Mutant probe', StartDate: '2097-03-03T10:00', EndDate: '2097-03-03T11:00',
+      CustomerId: firstOption(form, 'CustomerId'), ActivityTypeId: firstOption(form, 'ActivityTypeId'),
+      PriceRateId: firstOption(form, 'PriceRateId'), BookingStatusId: firstOption(form, 'BookingStatusId'),
+    }), { rooms: [firstRoom(p).id] });
+    return { status: reply.status, stored: p.mock.context.state.bookings.length - before };
+  },
+  'edit-not-stored': async (p) => {
+    const b = firstBooking(p);
+    await p.api.submitForm('editBookingPage', { booking_id: b.id }, { Name: 'Renamed by the mutant probe' });
+    return p.mock.context.state.bookings.find((x) => x.id === b.id)?.name;
+  },
+  'delete-not-stored': async (p) => {
+    const b = firstBooking(p);
+    await p.api.send(`/Admin/Bookings/Delete/${b.id}`);
+    const after = p.mock.context.state.bookings.find((x) => x.id === b.id);
+    return after ? after.status : 'gone';
+  },
+  'request-changes-not-stored': async (p) => {
+    const b = firstBooking(p);
+    await p.api.send(`/Admin/Bookings/RequestChanges/${b.id}`);
+    return p.mock.context.state.bookings.find((x) => x.id === b.id)?.pendingChange;
+  },
+  'pending-changes-not-reported': (p) => text(p.api, `/api/Bookings/HasPendingBookingChanges?hallid=${p.hall}`),
+  'block-user-not-stored': async (p) => {
+    const c = p.mock.context.state.customers.find((x) => x.hallId === p.hall && !x.blocked)!;
+    await p.api.call('blockUser', { body: { CustomerId: c.id, HallId: p.hall } });
+    return p.mock.context.state.customers.find((x) => x.id === c.id)?.blocked;
+  },
+  'login-accepts-wrong-password': (p) => loginStatus(p.mock, 'not-the-password'),
+  'login-success-not-redirected': (p) => loginStatus(p.mock, p.mock.context.credentials.password),
+  'session-check-always-200': (p) => anonymous(p.mock, '/api/Scheduler/HasJustLoggedIn'),
+  'api-served-without-session': (p) => anonymous(p.mock, `/api/bookings/GetForHallgrid?id=${p.hall}`),
+  'admin-pages-served-without-session': (p) => anonymous(p.mock, `/Admin/Bookings/Index/${p.hall}`),
+  'json-token-not-checked': async (p) => (await p.api.send('/api/Customers/BlockUser', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ CustomerId: p.mock.context.state.customers[0]!.id, HallId: p.hall }),
+  })).status,
+  'form-token-not-checked': async (p) => (await p.api.send(`/Admin/Bookings/Edit/${firstBooking(p).id}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'Name=No+token',
+  })).status,
+  'request-filter-removed': (p) => anonymous(p.mock, '/Admin/Bookings/Create', {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'BookingRoom[0].RoomId=1',
+  }),
+  'request-filter-resets-encoded-brackets': (p) => anonymous(p.mock, '/Admin/Bookings/Create', {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'BookingRoom%5B0%5D.RoomId=1',
+  }),
+  'create-form-lacks-price-rate': async (p) => /name="PriceRateId"/.test(await text(p.api, '/Admin/Bookings/Create')),
+  'unspecified-endpoint-returns-html': (p) => text(p.api, '/api/TimeSlots/GetFixedSlots'),
+  'unspecified-endpoint-returns-500': async (p) => (await p.api.send('/api/Customers/GetGroupsForCustomer', { retries: 0 })).status,
+};
+
+async function observe(mutant: string | undefined, probe: ProbeFn): Promise<unknown> {
+  const mock = await startMockServer(mutant ? { mutant } : {});
+  try {
+    const ctx = mock.context;
+    const jar = new CookieJar();
+    await jar.setCookie(`${AUTH_COOKIE}=${ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch })}; Path=/`, mock.url);
+    const api = new HbClient({
+      baseUrl: mock.url, email: ctx.credentials.email, password: ctx.credentials.password, hallId: ctx.hallId, jar, retries: 0,
+    });
+    return await probe({ mock, api, hall: ctx.hallId, today: ctx.state.now.slice(0, 10) });
+  } finally {
+    await mock.close();
+  }
+}
+
+test.describe('mutant catalogue @harness', () => {
+  test('the catalogue holds at least 30 mutants with unique kebab-case ids, each naming what it breaks', () => {
+    const ids = mutants.map((m) => m.id);
+    expect(ids.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(ids).size, 'duplicate ids').toBe(ids.length);
+    for (const m of mutants) {
+      expect(m.id, 'kebab-case id').toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(m.breaks.length, `${m.id}: what it breaks`).toBeGreaterThan(10);
+      expect('json' in m || 'intercept' in m, `${m.id}: a mutant acts through a seam`).toBe(true);
+    }
+  });
+
+  test('the catalogue covers every area of the interface', () => {
+    const areas: MutantArea[] = ['account', 'bookings', 'customers', 'catalog', 'rooms', 'scheduler', 'wire', 'pages'];
+    const covered = new Set<string>(mutants.map((m) => m.area));
+    expect(areas.filter((a) => !covered.has(a)), 'areas without a mutant').toEqual([]);
+  });
+
+  test('an unknown mutant id stops the mock, listing the known ones', async () => {
+    await expect(startMockServer({ mutant: 'no-such-mutant' })).rejects.toThrow(UnknownMutantError);
+    await expect(startMockServer({ mutant: 'no-such-mutant' })).rejects.toThrow(/known: .*grid-wrapper-renamed/);
+  });
+
+  for (const m of mutants) {
+    test(`${m.id} changes what a client observes`, async () => {
+      const probe = probes[m.id];
+      const faithful = await observe(undefined, probe);
+      const mutated = await observe(m.id, probe);
+      expect(mutated, `${m.id} (${m.breaks}): the probe saw the same answer from the faithful and the mutated mock`).not.toEqual(faithful);
+    });
+  }
+});
