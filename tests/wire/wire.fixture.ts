@@ -61,8 +61,10 @@ export interface WireFixtures {
 }
 
 export const test = base.extend<WireFixtures>({
-  faults: async ({ mock }, use) => {
+  // Depends on `session` so the worker's login (and its keepalive) happens before a fault is on.
+  faults: async ({ mock, session }, use) => {
     test.skip(!mock, 'needs the mock\'s fault switches; the target is a remote server');
+    void session;
     await use(mock!.faults);
   },
   freshClient: async ({ target }, use) => {
