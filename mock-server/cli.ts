@@ -1,9 +1,11 @@
 // `npm run mock`: the mock alone on a port, for manual runs and for pointing the
 // suite at it as if it were a remote server.
 import { parseArgs } from 'node:util';
+import { FAULTS_PATH, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
 
-const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]`;
+const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
+       [--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking`;
 
 function fail(message: string): never {
   console.error(`mock: ${message}\n${USAGE}`);
@@ -11,17 +13,22 @@ function fail(message: string): never {
 }
 
 let values: Record<string, string | boolean | undefined>;
+let faultArgs: string[] = [];
 try {
-  ({ values } = parseArgs({
+  const parsed = parseArgs({
     options: {
       port: { type: 'string', default: process.env.HB_MOCK_PORT ?? '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       'list-shape': { type: 'string', default: 'array' },
       aliases: { type: 'string', default: 'primary' },
       'dashboard-404': { type: 'boolean', default: false },
+      fault: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
-  }));
+  });
+  const { fault, ...rest } = parsed.values;
+  values = rest;
+  faultArgs = fault;
 } catch (error) {
   fail((error as Error).message);
 }
@@ -35,11 +42,23 @@ const listShape = values['list-shape'];
 if (listShape !== 'array' && listShape !== 'data') fail(`--list-shape must be array or data, got "${listShape}"`);
 const aliases = values.aliases;
 if (aliases !== 'primary' && aliases !== 'alternate') fail(`--aliases must be primary or alternate, got "${aliases}"`);
+let faults: FaultSpec[] = [];
+try {
+  faults = faultArgs.map(parseFaultArg);
+} catch (error) {
+  fail((error as Error).message);
+}
 
 try {
   const server = await startMockServer({
     port, host: values.host as string, listShape, aliases, dashboard404: values['dashboard-404'] === true,
   });
+  try {
+    for (const f of faults) server.context.faults.inject(f);
+  } catch (error) {
+    await server.close();
+    fail((error as Error).message);
+  }
   const { email, password } = server.context.credentials;
   console.log(`Hall Booking mock listening on ${server.url}
   hall id:   ${server.context.hallId}
@@ -47,6 +66,7 @@ try {
   password:  ${password}   (a fixed mock credential, not a secret)
 Run the suite against it as a remote target:
   HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} HB_ALLOW_WRITES=true npx playwright test
+Faults on: ${faults.length ? faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none'}; switch them at ${server.url}${FAULTS_PATH} (GET lists, POST adds, DELETE clears).
 Ctrl+C stops it.`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -114,6 +114,9 @@ export function parseFaultArg(arg: string): FaultSpec {
   return spec as FaultSpec;
 }
 
+/** A fault as the control endpoint shows it (JSON has no Infinity). */
+const view = (f: ActiveFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : 'unlimited' });
+
 const closeWithoutAnswer = (): Response => new Response(null, { status: 204, headers: { [CLOSE_MARKER]: '1' } });
 
 /** Handlers that go first: the control endpoint, then the switched-on faults. */
@@ -121,7 +124,7 @@ export function faultHandlers(ctx: MockContext): RequestHandler[] {
   const faults = ctx.faults;
   const control = FAULTS_PATH.toLowerCase();
   return [
-    http.get(control, () => HttpResponse.json({ faults: faults.active() })),
+    http.get(control, () => HttpResponse.json({ faults: faults.active().map(view) })),
     http.delete(control, () => {
       faults.clear();
       return new HttpResponse(null, { status: 204 });
@@ -135,7 +138,7 @@ export function faultHandlers(ctx: MockContext): RequestHandler[] {
       }
       try {
         const added = (Array.isArray(body) ? body : [body]).map((spec) => faults.inject(spec as FaultSpec));
-        return HttpResponse.json({ added, faults: faults.active() }, { status: 201 });
+        return HttpResponse.json({ added: added.map(view), faults: faults.active().map(view) }, { status: 201 });
       } catch (error) {
         return HttpResponse.json({ Message: (error as Error).message }, { status: 400 });
       }
