@@ -39,8 +39,13 @@ export class MockContext {
   readonly keys: SessionKeys;
   readonly credentials: MockCredentials;
   readonly hallId = MOCK_HALL_ID;
-  /** Tickets issued under an older epoch are expired (the "session expires" switch). */
+  /** Epoch stamped on new tickets; `expireSessions()` moves it on. */
   sessionEpoch = 0;
+  /**
+   * Tickets of an older epoch are expired (the "session expires" switch). `reset()` sets it
+   * back, so the test after an expiry starts with the run's saved session again.
+   */
+  oldestValidEpoch = 0;
   logins = 0;
   /** Connections the request filter reset. */
   resets = 0;
@@ -69,10 +74,12 @@ export class MockContext {
     this.state = seedState();
     this.received.length = 0;
     this.faults.clear();
+    this.oldestValidEpoch = 0;
   }
 
   /** Expire every session issued so far: the next protected request redirects to login. */
   expireSessions(): void {
     this.sessionEpoch += 1;
+    this.oldestValidEpoch = this.sessionEpoch;
   }
 }

@@ -18,7 +18,7 @@ export const cookiesOf = (request: Request) => parseCookieHeader(request.headers
 /** The signed-in user, or null when the ticket is missing, forged or from an expired epoch. */
 export function currentUser(ctx: MockContext, request: Request): string | null {
   const ticket = ctx.keys.readTicket(cookiesOf(request)[AUTH_COOKIE]);
-  return ticket && ticket.epoch === ctx.sessionEpoch ? ticket.user : null;
+  return ticket && ticket.epoch >= ctx.oldestValidEpoch ? ticket.user : null;
 }
 
 /** The original (not lower-cased) path and query the client asked for. */
