@@ -1,0 +1,97 @@
+// `npm run smoke`: a browserless check of a target in seconds. Logs in, checks the
+// keepalive, reads a handful of endpoints through their contracts; one line per check,
+// then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
+import { EnvError, loadEnv, type HbEnv } from '../fixtures/env.js';
+import { HbClient } from '../fixtures/http/client.js';
+import { redact } from '../fixtures/http/secrets.js';
+
+interface Check { name: string; run: () => Promise<string | void> }
+
+const started = performance.now();
+let env: HbEnv;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+
+let stopMock: (() => Promise<void>) | undefined;
+let target: { baseUrl: string; email: string; password: string; hallId: number; label: string };
+if (env.target.kind === 'remote') {
+  target = { ...env.target, label: env.target.baseUrl };
+} else {
+  // Loaded only here, so a run against a real server never loads the mock.
+  const { startMockServer } = await import('../mock-server/server.js');
+  const mock = await startMockServer();
+  stopMock = () => mock.close();
+  target = { baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, label: `${mock.url} (built-in mock)` };
+}
+
+const client = new HbClient({
+  baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId,
+  maxConcurrency: env.maxConcurrency, timeoutMs: 10_000, retries: 1,
+});
+const hall = target.hallId;
+const count = (list: unknown[] | { Data: unknown[] }) => `${(Array.isArray(list) ? list : list.Data).length} items`;
+/** A scheduler window around today, in the documented UTC form `YYYY-MM-DDT00:00:00Z`. */
+const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+
+const login: Check = { name: 'login', run: () => client.login() };
+const reads: Check[] = [
+  {
+    name: 'keepalive (checkSession)',
+    run: async () => {
+      const state = await client.keepalive();
+      if (state !== 'alive') throw new Error('the session was gone right after login (keepalive had to log in again)');
+    },
+  },
+  { name: 'anti-forgery token', run: async () => void (await client.antiForgeryToken()) },
+  { name: 'listBookingsForHallGrid', run: async () => count((await client.call('listBookingsForHallGrid', { query: { id: hall, statusType: 'All', timerange: 5 } })).data) },
+  { name: 'listRoomsForBooking', run: async () => count((await client.call('listRoomsForBooking', { query: { hallid: hall } })).data) },
+  { name: 'listCustomersForHall', run: async () => count((await client.call('listCustomersForHall', { query: { id: hall } })).data) },
+  { name: 'listSchedulerEvents', run: async () => count((await client.call('listSchedulerEvents', { query: { HallId: hall, start: day(-31), end: day(62) } })).data) },
+  { name: 'listActivityTypes', run: async () => count((await client.call('listActivityTypes', { query: { id: hall } })).data) },
+];
+
+interface Outcome { ok: boolean; ms: number; note?: string }
+const timed = async (check: Check): Promise<Outcome> => {
+  const t = performance.now();
+  try {
+    const note = await check.run();
+    return { ok: true, ms: performance.now() - t, note: note || undefined };
+  } catch (error) {
+    const message = redact(error instanceof Error ? error.message : String(error));
+    return { ok: false, ms: performance.now() - t, note: message.split('\n').slice(0, 4).join('\n    ') };
+  }
+};
+
+const width = Math.max(...[login, ...reads].map((c) => c.name.length));
+const print = (name: string, o: Outcome) =>
+  console.log(`${o.ok ? '✓' : '✗'} ${name.padEnd(width)}  ${String(Math.round(o.ms)).padStart(5)} ms${o.note ? `  ${o.note}` : ''}`);
+
+console.log(`Smoke check of ${target.label}, hall ${hall}`);
+let passed = 0;
+let failed = 0;
+const first = await timed(login);
+print(login.name, first);
+if (first.ok) {
+  passed += 1;
+  // The session exists; the reads go out together (the client keeps to HB_MAX_CONCURRENCY).
+  const [keepalive, ...rest] = reads;
+  const outcomes = [await timed(keepalive!), ...(await Promise.all(rest.map(timed)))];
+  reads.forEach((check, i) => {
+    const o = outcomes[i]!;
+    print(check.name, o);
+    if (o.ok) passed += 1;
+    else failed += 1;
+  });
+} else {
+  failed += 1 + reads.length;
+  for (const check of reads) console.log(`✗ ${check.name.padEnd(width)}      - ms  not run: no session`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+console.log(`(${Math.round(performance.now() - started)} ms)`);
+await stopMock?.();
+process.exit(failed ? 1 : 0);
