@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: {
       ...playwright.configs['flat/recommended'].rules,
       'playwright/no-skipped-test': ['error', { allowConditional: true }],
-      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect', 'expectContract', 'assert*'] }],
+      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect'], assertFunctionPatterns: ['^assert', '^expect'] }],
       'playwright/no-conditional-in-test': 'off',
       'playwright/no-conditional-expect': 'off',
     },
