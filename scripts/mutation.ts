@@ -11,15 +11,20 @@ import { mutants, type Mutant } from '../mock-server/mutants.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = join(ROOT, 'reports', 'mutation.json');
-const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--list]
-  --parallel  suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)`;
+const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going] [--list] [-- playwright args]
+  --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
+  --keep-going  run the mutants even when the faithful run is not green
+  after --      passed to every playwright run (e.g. --project=contract while working on one area; the
+                score of record is the whole suite, with nothing after --)`;
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     only: { type: 'string' },
     parallel: { type: 'string', default: String(Math.max(1, Math.floor(availableParallelism() / 2))) },
     workers: { type: 'string', default: '2' },
-    timeout: { type: 'string', default: '300' },
+    timeout: { type: 'string', default: '900' },
+    'keep-going': { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -91,7 +96,7 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
   const reportFile = join(dir, 'report.json');
   const args = [
     'playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`, `--workers=${workers}`, '--retries=0',
-    ...(stopAtFirst ? ['--max-failures=1'] : []),
+    ...(stopAtFirst ? ['--max-failures=1'] : []), ...positionals,
   ];
   const started = performance.now();
   return new Promise((resolve) => {
@@ -151,6 +156,7 @@ interface MutantResult {
 }
 
 const t0 = performance.now();
+if (positionals.length) console.log(`mutation: playwright args ${positionals.join(' ')} — not the whole suite, so not the score of record.`);
 console.log(`mutation: ${selected.length} mutants, ${parallel} suite run(s) at a time, ${workers} worker(s) each; ` +
   'each mutant run stops at its first failing test (--max-failures=1), so "caught by" names that test.');
 
@@ -158,6 +164,10 @@ const faithful = await runSuite('faithful', {}, false);
 console.log(`faithful mock: ${faithful.ok ? 'green' : 'NOT GREEN'} — ${faithful.passed} passed, ${faithful.failed} failed, ` +
   `${faithful.flaky} flaky, ${faithful.skipped} skipped in ${secs(faithful.ms)}${faithful.note ? ` (${faithful.note})` : ''}`);
 for (const f of faithful.failures) console.log(`  ✗ ${f.test}\n      ${f.error}`);
+if (!faithful.ok && !values['keep-going']) {
+  console.log('mutation: stopped; a score means nothing while the faithful mock fails the suite (--keep-going runs the mutants anyway).');
+  process.exit(1);
+}
 
 const results: MutantResult[] = [];
 let nextIndex = 0;
@@ -194,7 +204,7 @@ mkdirSync(dirname(REPORT), { recursive: true });
 writeFileSync(REPORT, `${JSON.stringify({
   generatedAt: new Date().toISOString(),
   seconds: Math.round(totalMs / 100) / 10,
-  parallel, workers, stopAtFirstFailure: true,
+  parallel, workers, stopAtFirstFailure: true, playwrightArgs: positionals,
   faithful: { green: faithful.ok, passed: faithful.passed, failed: faithful.failed, flaky: faithful.flaky,
     skipped: faithful.skipped, seconds: Math.round(faithful.ms / 100) / 10, failures: faithful.failures, note: faithful.note },
   score: Math.round(score * 1000) / 1000, total: results.length, killed: killed.length, survived: survived.length,
