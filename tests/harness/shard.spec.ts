@@ -19,7 +19,7 @@ const testcases = (junit: string) =>
 
 test.describe('shards @harness', () => {
   test('two shards merge into one Playwright report, one JUnit file and one Allure report', async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const dir = tempDir('shards');
     const base = { CI: '1', HB_STORAGE_STATE: join(dir, 'state.json') };
 
