@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { FAULTS_PATH, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
+import { MOCK_TEST_CUSTOMER_ID } from './state.js';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
        [--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking`;
@@ -65,7 +66,7 @@ try {
   email:     ${email}
   password:  ${password}   (a fixed mock credential, not a secret)
 Run the suite against it as a remote target:
-  HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} HB_ALLOW_WRITES=true npx playwright test
+  HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} HB_ALLOW_WRITES=true HB_TEST_CUSTOMER_ID=${MOCK_TEST_CUSTOMER_ID} npx playwright test
 Faults on: ${faults.length ? faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none'}; switch them at ${server.url}${FAULTS_PATH} (GET lists, POST adds, DELETE clears).
 Ctrl+C stops it.`);
   const stop = () => void server.close().then(() => process.exit(0));
