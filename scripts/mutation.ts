@@ -131,7 +131,8 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
       rmSync(dir, { recursive: true, force: true });
       const s = report.stats ?? { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
       const failures = failuresOf(report);
-      const runErrors = (report.errors ?? []).map((e) => firstLine(e.message));
+      // --max-failures reports its own stop as a run error: that is the expected end of a killed mutant's run.
+      const runErrors = (report.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
       const note = timedOut ? `timed out after ${timeoutMs / 1000} s`
         : runErrors.length ? `run errors: ${runErrors.join(' | ')}`
           : !report.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
