@@ -3,7 +3,7 @@
 // Every fault needs the mock's switch, so these tests skip against a remote target.
 import { createServer } from 'node:net';
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
-import { HbClient } from '../../fixtures/http/client.js';
+import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
 import { TransportError, UnexpectedStatusError } from '../../fixtures/http/errors.js';
 import { attemptsAt, expect, pageFetch, test } from './wire.fixture.js';
 
@@ -177,15 +177,21 @@ test.describe('retry policy @wire', () => {
 
   for (const fault of ['429', '500', 'reset'] as const) {
     test(`call retries an idempotent GET after ${fault} with a doubling backoff`, async ({ faults, freshClient, mock, target }) => {
-      const client = await freshClient({ retries: 2, backoffMs: BASE });
+      const retries: RetryInfo[] = [];
+      const client = await freshClient({ retries: 2, backoffMs: BASE, onRetry: (r) => retries.push(r) });
       faults.inject({ fault, path: READ, times: 2, retryAfter: 0 });
       const result = await client.call('listActivityTypes', { query: { id: target.hallId } });
       expect(result.status).toBe(200);
+      const reason = fault === 'reset' ? 'ECONNRESET' : `HTTP ${fault}`;
+      expect(retries, 'the waits the client chose').toEqual([
+        { endpointId: 'listActivityTypes', attempt: 1, delayMs: BASE, reason },
+        { endpointId: 'listActivityTypes', attempt: 2, delayMs: BASE * 2, reason },
+      ]);
       const at = attemptsAt(mock!.received, READ).map((r) => r.at);
-      expect(at, 'two failed attempts and the one that succeeded').toHaveLength(3);
-      // Timer slack: a little under the nominal wait still counts.
-      expect(at[1]! - at[0]!, 'first backoff').toBeGreaterThanOrEqual(BASE * 0.9);
-      expect(at[2]! - at[1]!, 'second backoff').toBeGreaterThanOrEqual(BASE * 2 * 0.9);
+      expect(at, 'two failed attempts and the one that succeeded, as the server saw them').toHaveLength(3);
+      // The server saw the waits too (timer slack: a little under the nominal wait still counts).
+      expect(at[1]! - at[0]!, 'first gap at the server').toBeGreaterThanOrEqual(BASE * 0.9);
+      expect(at[2]! - at[1]!, 'second gap at the server').toBeGreaterThanOrEqual(BASE * 2 * 0.9);
     });
   }
 
@@ -197,9 +203,11 @@ test.describe('retry policy @wire', () => {
   });
 
   test('a Retry-After on 429 stretches the backoff to what the server asked', async ({ faults, freshClient, mock, target }) => {
-    const client = await freshClient({ retries: 1, backoffMs: 10 });
+    const retries: RetryInfo[] = [];
+    const client = await freshClient({ retries: 1, backoffMs: 10, onRetry: (r) => retries.push(r) });
     faults.inject({ fault: '429', path: READ, times: 1, retryAfter: 1 });
     await client.call('listActivityTypes', { query: { id: target.hallId } });
+    expect(retries.map((r) => r.delayMs), 'waits chosen').toEqual([1000]);
     const at = attemptsAt(mock!.received, READ).map((r) => r.at);
     expect(at).toHaveLength(2);
     expect(at[1]! - at[0]!, 'wait after Retry-After: 1').toBeGreaterThanOrEqual(950);
