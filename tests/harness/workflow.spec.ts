@@ -1,0 +1,34 @@
+// The CI workflow for users (.github/workflows/hall-booking.yml): it passes GitHub's
+// workflow schema (npm run lint:workflows), the check catches a broken file, and every
+// command it runs is one the README documents.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '../../fixtures/index.js';
+import { REPO_ROOT, childEnv, runNode, tempDir } from '../../fixtures/child-run.js';
+
+const WORKFLOW = join(REPO_ROOT, '.github', 'workflows', 'hall-booking.yml');
+const VALIDATOR = 'node_modules/@action-validator/cli/cli.mjs';
+
+test.describe('CI workflow @harness', () => {
+  test('hall-booking.yml passes the workflow schema, and a broken copy does not', async () => {
+    const good = await runNode(VALIDATOR, [WORKFLOW], childEnv({}));
+    expect(good.status, good.stdout + good.stderr).toBe(0);
+
+    const broken = join(tempDir('workflow'), 'broken.yml');
+    writeFileSync(broken, readFileSync(WORKFLOW, 'utf8').replace('runs-on: ubuntu-latest', 'runs-onn: ubuntu-latest'));
+    const bad = await runNode(VALIDATOR, [broken], childEnv({}));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout + bad.stderr).toContain('/jobs/offline');
+  });
+
+  test('hall-booking.yml runs only commands the README documents', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const commands = [...readFileSync(WORKFLOW, 'utf8').matchAll(/^\s*(?:- )?run: (.+)$/gm)].map((m) => (m[1] ?? '').trim());
+    expect(commands.length).toBeGreaterThan(4);
+    for (const command of commands) {
+      const base = /^npm (?:run [\w:-]+|test)/.exec(command)?.[0];
+      expect(base, `"${command}" is an npm script`).toBeDefined();
+      expect(readme, `the README documents ${base}`).toContain(base);
+    }
+  });
+});
