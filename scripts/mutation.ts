@@ -177,7 +177,11 @@ async function lane(): Promise<void> {
   while (nextIndex < selected.length) {
     const m = selected[nextIndex++] as Mutant;
     const run = await runSuite(m.id, { HB_MOCK_MUTANT: m.id }, true);
-    const killed = run.failures.length > 0;
+    // A test that fails on the faithful mock too (a red or flaky test) proves nothing about the mutant.
+    const faithfulRed = new Set(faithful.failures.map((f) => f.test));
+    const proof = run.failures.filter((f) => !faithfulRed.has(f.test));
+    const killed = proof.length > 0;
+    if (!killed && run.failures.length) run.note = `caught only by ${run.failures.map((f) => f.test).join(', ')}, which fails on the faithful mock too`;
     const status = killed ? 'killed' : run.note ? 'error' : 'survived';
     const result: MutantResult = {
       id: m.id, area: m.area, breaks: m.breaks, status,
@@ -185,7 +189,7 @@ async function lane(): Promise<void> {
     };
     results.push(result);
     done += 1;
-    const by = killed ? ` by ${run.failures[0]?.test}` : ` (${run.passed} passed)`;
+    const by = killed ? ` by ${proof[0]?.test}` : ` (${run.passed} passed)`;
     const label = { killed: 'killed  ', survived: 'SURVIVED', error: 'ERROR   ' }[status];
     console.log(`[${String(done).padStart(2)}/${selected.length}] ${label} ${m.id.padEnd(40)} ${secs(run.ms).padStart(7)}${by}` +
       (run.note ? ` — ${run.note}` : ''));
