@@ -145,6 +145,13 @@ test.describe('fault: session expires @wire', () => {
     expect(await client.keepalive(), 'the renewed session holds').toBe('alive');
   });
 
+  test('the Node client\'s keepalive() renews the session and says so', async ({ freshClient }) => {
+    const client = await freshClient();
+    expect(await client.keepalive(), 'the first keepalive meets the expiry').toBe('renewed');
+    expect(client.logins).toBe(2);
+    expect(await client.keepalive(), 'the renewed session holds').toBe('alive');
+  });
+
   test('the Playwright request client gets a redirect to the login page, and the session stays dead', async ({ freshClient, playwright, target }) => {
     const client = await freshClient();
     const ctx = await playwright.request.newContext({ baseURL: target.baseUrl, storageState: await client.toStorageState() });
