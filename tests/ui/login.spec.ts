@@ -3,7 +3,8 @@ import { LOGIN_PATH, endpoints } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
 
-test.use({ storageState: { cookies: [], origins: [] } });
+// The password is typed here: no trace, screenshot or video of it, even on a retry.
+test.use({ storageState: { cookies: [], origins: [] }, trace: 'off', screenshot: 'off', video: 'off' });
 
 const atLogin = new RegExp(`${LOGIN_PATH}(\\?.*)?$`, 'i');
 
