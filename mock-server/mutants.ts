@@ -5,7 +5,7 @@
 import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, type Domain } from '../contracts/index.js';
 import type { MockContext, NextHandler } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
-import { bookingItem, customerItem, roomItem } from './handlers/present.js';
+import { bookingItem, roomItem } from './handlers/present.js';
 import { cookiesOf, currentUser } from './routes.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
 
@@ -273,15 +273,6 @@ export const mutants = [
       const items = itemsOf(data) ?? [];
       const shown = new Set(items.map((r) => (isItem(r) ? r.ID ?? r.Id : undefined)));
       return withItems(data, [...items, ...ctx.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(ctx, r))]);
-    },
-  },
-  {
-    id: 'customers-ignore-hall', area: 'customers', breaks: 'getforhall lists the customers of the hall asked for only',
-    json: (id, data, ctx) => {
-      if (id !== 'listCustomersForHall') return data;
-      const items = itemsOf(data) ?? [];
-      const shown = new Set(items.map((c) => (isItem(c) ? c.UserId : undefined)));
-      return withItems(data, [...items, ...ctx.state.customers.filter((c) => !shown.has(c.id)).map((c) => customerItem(ctx, c))]);
     },
   },
   // Writes acknowledged but not stored.

@@ -10,6 +10,11 @@ import { parseArgs } from 'node:util';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The suite that judges the service: every project but `harness`, whose checks test the
+ * harness itself (they start their own mocks and child runs) and cannot see a mutant.
+ */
+const SERVICE_PROJECTS = ['contract', 'contract-variant', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`);
 const REPORT = join(ROOT, 'reports', 'mutation.json');
 const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going] [--list] [-- playwright args]
   --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
@@ -96,7 +101,7 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
   const reportFile = join(dir, 'report.json');
   const args = [
     'playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`, `--workers=${workers}`, '--retries=0',
-    ...(stopAtFirst ? ['--max-failures=1'] : []), ...positionals,
+    ...(stopAtFirst ? ['--max-failures=1'] : []), ...(positionals.length ? positionals : SERVICE_PROJECTS),
   ];
   const started = performance.now();
   return new Promise((resolve) => {

@@ -86,7 +86,6 @@ const probes: Record<MutantId, ProbeFn> = {
   'scheduler-ignores-window': (p) => events(p, p.today, addDays(p.today, 1)),
   'grid-ignores-hall': (p) => grid(p),
   'rooms-ignore-hall': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
-  'customers-ignore-hall': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
   'create-not-stored': async (p) => {
     const before = p.mock.context.state.bookings.length;
     const reply = await p.api.submitForm('createBookingPage', {}, (form) => ({
