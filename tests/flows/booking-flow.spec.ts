@@ -1,6 +1,6 @@
 // The hall administrator's booking flows in Chromium (issue 4): create, edit, request and
 // confirm changes, delete, each verified through the JSON API and the pages.
-import { endpoints, pagePath } from '../../contracts/index.js';
+import { endpoints, eventId, pagePath } from '../../contracts/index.js';
 import { addDays, expect, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions, BookingViewPage } from '../../fixtures/pages/booking-view-page.js';
@@ -54,6 +54,7 @@ test.describe('booking flows @flow @ui @write', () => {
       ...draft,
       name: bookings.name('Flow after edit'),
       description: 'Edited by the contract suite; safe to delete.',
+      descriptionFilled: await form.hasField('Description'),
       start: `${next}T13:15:00`,
       end: `${next}T15:45:00`,
       rooms: rooms.slice(offset, offset + Math.min(2, rooms.length - offset)),
@@ -61,7 +62,7 @@ test.describe('booking flows @flow @ui @write', () => {
     };
     expect(edited.status.text, 'BookingStatusId offers a Requested option').toMatch(/^requested$/i);
     await form.fillText('Name', edited.name);
-    if (await form.hasField('Description')) await form.fillText('Description', edited.description);
+    if (edited.descriptionFilled) await form.fillText('Description', edited.description);
     await form.fillDateTime('StartDate', edited.start);
     await form.fillDateTime('EndDate', edited.end);
     await form.choose('BookingStatusId', edited.status.value);
@@ -93,20 +94,21 @@ test.describe('booking flows @flow @ui @write', () => {
 
     const actions = new BookingActions(page, browserSession);
     expect((await actions.requestChanges(row.BookingId)).status, `GET ${pagePath('requestBookingChanges', { booking_id: row.BookingId })}`).toBeLessThan(400);
+    // The filter names this booking, so it is the proof; the flag takes only a hall id (interface doc), so another booking may raise it.
+    expect(await pendingIds(), 'HasPending filter after requestBookingChanges').toContain(row.BookingId);
     const flag = await api.call('hasPendingBookingChanges', { query: { hallid: target.hallId } });
     expect(truthyAnswer(flag.json), `hasPendingBookingChanges after a request answered ${JSON.stringify(flag.json)}`).toBe(true);
-    expect(await pendingIds(), 'HasPending filter after requestBookingChanges').toContain(row.BookingId);
 
     expect((await actions.confirmChanges(row.BookingId)).status, `GET ${pagePath('confirmBookingChanges', { booking_id: row.BookingId })}`).toBeLessThan(400);
     expect(await pendingIds(), 'HasPending filter after confirmBookingChanges').not.toContain(row.BookingId);
   });
 
-  test('deleteBooking takes the booking off the not-cancelled grid and the scheduler feed', async ({ page, api, target, bookings, browserSession }) => {
+  test('deleteBooking takes the booking off the not-cancelled grid, and off the scheduler feed unless it is kept as cancelled', async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const { row } = await createThroughForm(page, browserSession, bookings, {
       name: bookings.name('Flow delete'), start: `${day}T08:00:00`, end: `${day}T09:00:00`, roomCount: 1, status: 'Confirmed',
     });
-    const eventIds = async () => (await schedulerEvents(api, target.hallId, day, addDays(day, 1))).map((e) => e.id ?? e.Id);
+    const eventIds = async () => (await schedulerEvents(api, target.hallId, day, addDays(day, 1))).map(eventId);
     expect(await eventIds(), 'scheduler feed before the delete').toContain(row.BookingId);
 
     const actions = new BookingActions(page, browserSession);
@@ -117,6 +119,9 @@ test.describe('booking flows @flow @ui @write', () => {
     // Live notes: removed or cancelled, either is accepted.
     const any = (await gridBookings(api, target.hallId, day, day, 'All')).find((b) => b.BookingId === row.BookingId);
     if (any) expect(any.Status, `booking ${row.BookingId} is still in the grid after deleteBooking, so it must be cancelled`).toBe('Cancelled');
-    expect(await eventIds(), `${endpoints.listSchedulerEvents.path} after deleteBooking`).not.toContain(row.BookingId);
+    // Nothing documented says a cancelled booking leaves the feed, so its events may stay only when the grid shows it cancelled.
+    if (any?.Status !== 'Cancelled') {
+      expect(await eventIds(), `${endpoints.listSchedulerEvents.path} after deleteBooking, which removed booking ${row.BookingId} from the grid`).not.toContain(row.BookingId);
+    }
   });
 });
