@@ -1,12 +1,14 @@
 // `npm run contracts:baseline`: record the observed shape (JSON types per key path) of
-// every body the interface document leaves unspecified into contracts/baseline.json.
+// every body the interface document leaves unspecified into HB_CONTRACT_BASELINE
+// (default contracts/baseline.json), with the target it came from as its `source`.
 // Against the built-in mock it records both list-shape/alias variants and merges them,
 // so the baseline cannot flap between the contract and contract-variant projects.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
 import { contractArguments } from '../fixtures/contract-arguments.js';
 import { discoverFacts, MissingFact } from '../fixtures/discovery.js';
-import { BASELINE_FILE, mergeShapes, shapeOf, type Baseline, type Shape } from '../fixtures/drift.js';
+import { baselineSource, mergeShapes, shapeOf, type Baseline, type Shape } from '../fixtures/drift.js';
 import { loadEnv } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
 import type { MockOptions } from '../mock-server/context.js';
@@ -54,10 +56,12 @@ if (observed.length > 1 && JSON.stringify(observed[0]) !== JSON.stringify(observ
   console.warn('note: the mock variants answered unspecified bodies in different shapes; the baseline holds their union');
 }
 const baseline: Baseline = {
-  source: env.target.kind === 'mock' ? 'built-in mock (both list-shape/alias variants)' : new URL(env.target.baseUrl).host,
+  // Compared only when a run targets the same source (fixtures/contract-check.ts).
+  source: baselineSource(env.target.kind === 'mock' ? undefined : env.target.baseUrl),
   endpoints: Object.fromEntries(Object.keys(merged).sort().map((id) => [id, merged[id] as Shape])),
 };
 // One line per key path keeps review diffs of the committed baseline readable.
 const text = JSON.stringify(baseline, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_m, inner: string) => `[${inner.split(/,\n\s*/).join(', ')}]`);
-writeFileSync(BASELINE_FILE, `${text}\n`);
-console.log(`wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies to ${BASELINE_FILE}`);
+mkdirSync(dirname(env.contractBaseline), { recursive: true });
+writeFileSync(env.contractBaseline, `${text}\n`);
+console.log(`wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies from ${baseline.source} to ${env.contractBaseline}`);

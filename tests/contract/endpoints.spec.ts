@@ -6,6 +6,7 @@ import { endpoints, type EndpointId, type JsonEndpoint } from '../../contracts/i
 import { customerName } from '../../contracts/index.js';
 import { contractArguments } from '../../fixtures/contract-arguments.js';
 import { expectContract } from '../../fixtures/contract-check.js';
+import { baselineSource } from '../../fixtures/drift.js';
 import { MissingFact, need } from '../../fixtures/discovery.js';
 import type { CallArgs } from '../../fixtures/http/client.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -27,7 +28,11 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
       test.skip(true, `${id}: ${error.message}`);
       return;
     }
-    await expectContract(api, id, args, { strict: env.strictContracts, target: target.baseUrl });
+    await expectContract(api, id, args, {
+      strict: env.strictContracts,
+      target: target.baseUrl,
+      baseline: { file: env.contractBaseline, source: baselineSource(target.mock ? undefined : target.baseUrl) },
+    });
 
     if (id === 'blockUser') {
       // The only effect a blocked customer shows in the interface document: Customer.IsBlocked.
