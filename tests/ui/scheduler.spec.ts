@@ -1,7 +1,7 @@
 // The scheduler page (interface doc, "Room colour mapping"; live notes, "Scheduler"):
 // one colour label per room, colours parsed from the style, and every calendar event
 // of a week in a room's colour and naming that room. Read-only.
-import { CalendarEventList, endpoints, itemsOf, roomId, type CalendarEvent } from '../../contracts/index.js';
+import { CalendarEventList, endpoints, eventId, itemsOf, roomId, type CalendarEvent } from '../../contracts/index.js';
 import { addDays, schedulerEvents, serviceToday } from '../../fixtures/bookings.js';
 import { expect, test } from '../../fixtures/index.js';
 import { BrowserSession } from '../../fixtures/pages/browser-session.js';
@@ -22,7 +22,7 @@ function assertEventsMapToRooms(events: CalendarEvent[], labels: RoomLabel[], so
   for (const e of events) {
     const colour = normaliseColour(e.color);
     const rooms = labels.filter((l) => l.colour !== null && l.colour === colour);
-    const id = e.id ?? e.Id;
+    const id = eventId(e);
     expect(rooms.map((r) => r.name), `${source}: event ${id} "${e.title}" colour ${e.color} is no room's colour on the scheduler page (${labels.map((l) => `${l.name} ${l.colour}`).join(', ')})`).not.toHaveLength(0);
     expect(rooms.some((r) => e.RoomsUsed.toLowerCase().includes(r.name.toLowerCase())), `${source}: event ${id} colour ${e.color} belongs to ${rooms.map((r) => `"${r.name}"`).join(' or ')}, but RoomsUsed is "${e.RoomsUsed}"`).toBe(true);
   }
@@ -46,7 +46,7 @@ test.describe('scheduler page @ui', () => {
     for (const l of labels) expect(l.colour, `colour of label "${l.name}" from style "${l.style}"`).toMatch(/^#[0-9a-f]{6}$/);
   });
 
-  test('listSchedulerEvents events of a week each carry a room colour and name that room in RoomsUsed', async ({ page, api, target }) => {
+  test('listSchedulerEvents events of a week each carry a room colour and name that room in RoomsUsed', async ({ page, api, target, mock }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
     await scheduler.open(target.hallId);
     const labels = await scheduler.roomColours();
@@ -57,17 +57,23 @@ test.describe('scheduler page @ui', () => {
     for (let week = 0; week < 8 && !events.length; week++, monday = addDays(monday, 7)) {
       events = await schedulerEvents(api, target.hallId, monday, addDays(monday, 7));
     }
+    // The mock seeds bookings this week, so an empty feed there is a fault, not a quiet hall.
+    if (mock) expect(events, `${FEED}: events of hall ${target.hallId} in the week of ${thisMonday()} on the mock`).not.toHaveLength(0);
     test.skip(!events.length, `no calendar events for hall ${target.hallId} in the eight weeks from ${thisMonday()}: nothing to map`);
     assertEventsMapToRooms(events, labels, `${FEED} week of ${addDays(monday, -7)}`);
   });
 
-  test('schedulerPage loads its calendar from listSchedulerEvents, and every loaded event maps to a room colour', async ({ page, target }) => {
+  test('schedulerPage loads its calendar from listSchedulerEvents, and every loaded event maps to a room colour', async ({ page, target, mock }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
     await scheduler.open(target.hallId);
     const loaded = await scheduler.loadedEvents();
     expect(loaded, `the scheduler page did not request ${endpoints.listSchedulerEvents.path}`).not.toBeNull();
     const parsed = CalendarEventList.safeParse(loaded!.body);
     expect(parsed.success, `${FEED} as the page loaded it (${loaded!.url}) breaks the contract`).toBe(true);
-    assertEventsMapToRooms(parsed.data ?? [], await scheduler.roomColours(), `${FEED} loaded by the page`);
+    const events = parsed.data ?? [];
+    // The page picks its own range; the mock seeds bookings this week, a remote hall may have none in it.
+    if (mock) expect(events, `${FEED} loaded by the page (${loaded!.url}) on the mock`).not.toHaveLength(0);
+    else if (!events.length) test.info().annotations.push({ type: 'vacuous', description: `the page loaded no events (${loaded!.url}): no event colour was checked` });
+    assertEventsMapToRooms(events, await scheduler.roomColours(), `${FEED} loaded by the page`);
   });
 });
