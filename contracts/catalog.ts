@@ -3,17 +3,28 @@
 import { z } from 'zod';
 import { BoolString, QueryInt, aliasedObject } from './common.js';
 
-export const ActivityType = z
-  .looseObject({ Id: z.number().int(), Name: z.string(), HallId: z.number().int() })
-  .meta({ id: 'ActivityType' });
+// The interface doc shows `Id`; live notes: "Rooms, activity types and price rates most
+// likely use `ID`; `Id` also occurs". Either spelling is accepted, like Room's.
+export const ActivityType = aliasedObject(
+  'ActivityType',
+  { Name: z.string(), HallId: z.number().int() },
+  { Id: z.number().int(), ID: z.number().int() },
+  [['Id', 'ID']],
+);
 export type ActivityType = z.infer<typeof ActivityType>;
 export const ActivityTypeList = z.array(ActivityType).meta({ id: 'ActivityTypeList' });
 
-export const PriceRate = z
-  .looseObject({ Id: z.number().int(), Name: z.string(), HallId: z.number().int() })
-  .meta({ id: 'PriceRate' });
+export const PriceRate = aliasedObject(
+  'PriceRate',
+  { Name: z.string(), HallId: z.number().int() },
+  { Id: z.number().int(), ID: z.number().int() },
+  [['Id', 'ID']],
+);
 export type PriceRate = z.infer<typeof PriceRate>;
 export const PriceRateList = z.array(PriceRate).meta({ id: 'PriceRateList' });
+
+/** The id of an activity type or price rate, whichever spelling the target uses. */
+export const catalogId = (x: ActivityType | PriceRate): number => (x.Id ?? x.ID) as number;
 
 /** Room; `ID`/`Id` are documented alias spellings. */
 export const Room = aliasedObject(

@@ -10,7 +10,10 @@ const CURRENT_DATE_RANGE_ID = 61;
 export function catalogHandlers(ctx: MockContext) {
   const s = () => ctx.state;
   const rooms = (hallId: number) => s().rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber);
-  const named = (x: { id: number; name: string; hallId: number }) => ({ Id: x.id, Name: x.name, HallId: x.hallId });
+  // Activity types and price rates: `Id` as the interface doc shows, `ID` in the alternate
+  // alias mode (live notes: "most likely use `ID`; `Id` also occurs").
+  const named = (x: { id: number; name: string; hallId: number }) =>
+    ({ ...(ctx.options.aliases === 'alternate' ? { ID: x.id } : { Id: x.id }), Name: x.name, HallId: x.hallId });
   return [
     jsonRoute(ctx, E.listActivityTypes, ({ query: q }) => s().activityTypes.filter((a) => a.hallId === q.id).map(named)),
     jsonRoute(ctx, E.listPriceRates, ({ query: q }) => s().priceRates.filter((p) => p.hallId === q.id).map(named)),
