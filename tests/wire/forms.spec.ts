@@ -1,7 +1,7 @@
 // Form posts and tokens at the wire (interface doc, "Create booking", "Anti-forgery token
 // use"): the client builds its body from the page's own form as a browser would, sends no
 // literal bracket, and a post without its token is refused and changes nothing.
-import { TOKEN_FIELD, TOKEN_HEADER, endpoints, itemsOf, pagePath } from '../../contracts/index.js';
+import { TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath } from '../../contracts/index.js';
 import { ArgumentError } from '../../fixtures/http/errors.js';
 import { applyOverrides, encodeForm, entriesOf, parseForms, pickForm, roomSelection, type ParsedForm } from '../../fixtures/http/forms.js';
 import { expect, receivedPath, test } from './wire.fixture.js';
@@ -84,34 +84,36 @@ test.describe('form posts and tokens @wire @write', () => {
     test.skip(!env.allowWrites, 'creates a booking; set HB_ALLOW_WRITES=true to run against a remote target');
   });
 
-  /** Values for the create form chosen among the page's own options (first real option of each select). */
-  const bookingValues = (name: string) => (form: ParsedForm) => {
+  /**
+   * Values for the create form from the page's own options, as the flows' drafts choose them
+   * (fixtures/bookings.ts): the test customer when the form offers it, e-mails off (issue 4).
+   */
+  const bookingValues = (name: string, start: string, end: string, testCustomerId?: string) => (form: ParsedForm) => {
+    const optionsOf = (field: string) => form.controls.find((c) => c.name === field)?.options.filter((o) => o.value !== '') ?? [];
     const firstOption = (field: string) => {
-      const option = form.controls.find((c) => c.name === field)?.options.find((o) => o.value !== '');
+      const option = optionsOf(field)[0];
       if (!option) throw new Error(`the create form offers no ${field} option`);
       return option.value;
     };
-    // A slot far ahead, spread over a year of days, so repeated runs on a shared server do not clash.
-    const day = new Date(Date.UTC(2097, 0, 1) + Math.floor(Math.random() * 360) * 86_400_000).toISOString().slice(0, 10);
+    const testCustomer = optionsOf('CustomerId').find((o) => o.value.toLowerCase() === testCustomerId?.toLowerCase());
     return {
-      Name: name, StartDate: `${day}T10:00`, EndDate: `${day}T11:00`,
-      CustomerId: firstOption('CustomerId'), ActivityTypeId: firstOption('ActivityTypeId'),
+      Name: name, StartDate: start, EndDate: end,
+      CustomerId: testCustomer?.value ?? firstOption('CustomerId'), ActivityTypeId: firstOption('ActivityTypeId'),
       PriceRateId: firstOption('PriceRateId'), BookingStatusId: firstOption('BookingStatusId'),
+      ...(form.controls.some((c) => c.name === 'SendEmails' && c.type === 'checkbox') ? { SendEmails: false } : {}),
     };
   };
 
-  const gridNames = async (api: import('../../fixtures/http/client.js').HbClient, hallId: number) =>
-    itemsOf((await api.call('listBookingsForHallGrid', { query: { id: hallId, statusType: 'All', timerange: 5 } })).data).map((b) => b.BookingName);
-
-  test('submitForm posts the create form with encoded brackets and browser headers, and the booking is stored', async ({ api, target, mock, createdBookings }) => {
-    const name = `wire form ${Date.now()}`;
-    createdBookings.push(name);
+  test('submitForm posts the create form with encoded brackets and browser headers, and the booking is stored', async ({ api, target, mock, bookings }) => {
+    const day = await bookings.freeDays(1);
+    const name = bookings.name('Wire form');
+    const start = `${day}T10:00:00`;
     const page = await api.send(pagePath('createBookingPage'), { endpointId: 'createBookingPage' });
     const [room] = pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') }).controls
       .filter((c) => /^BookingRoom\[\d+\]\.RoomId$/.test(c.name));
     expect(room, 'the create form carries BookingRoom[i].RoomId fields (interface doc, indexed binding)').toBeDefined();
 
-    const reply = await api.submitForm('createBookingPage', {}, bookingValues(name), { rooms: [room!.value] });
+    const reply = await api.submitForm('createBookingPage', {}, bookingValues(name, start, `${day}T11:00:00`, bookings.testCustomerId), { rooms: [room!.value] });
     expect(reply.status, `POST ${reply.url} → ${reply.status}; a stored booking redirects (the form re-renders with 200 on a validation error)`).toBe(302);
     expect(Buffer.from(reply.body).some((b) => b === 0x5b || b === 0x5d), 'the client sent a literal bracket').toBe(false);
     expect(reply.body, 'indexed room binding, encoded').toContain('BookingRoom%5B0%5D.RoomId=');
@@ -127,20 +129,21 @@ test.describe('form posts and tokens @wire @write', () => {
       expect(posted[0]!.rawBody.includes(0x5b) || posted[0]!.rawBody.includes(0x5d), 'literal bracket in the received body').toBe(false);
       expect(posted[0]!.rawBody.toString()).toContain('BookingRoom%5B');
     }
-    expect(await gridNames(api, target.hallId), `the grid lists "${name}" after the create post`).toContain(name);
+    expect(await bookings.find(name, start), `${endpoints.listBookingsForHallGrid.path}: "${name}" starting ${start} after the create post`).toBeDefined();
   });
 
-  test('a form post without its __RequestVerificationToken is not accepted and stores nothing', async ({ api, target, createdBookings }) => {
-    const name = `wire no-token ${Date.now()}`;
-    createdBookings.push(name);
+  test('a form post without its __RequestVerificationToken is not accepted and stores nothing', async ({ api, bookings }) => {
+    const day = await bookings.freeDays(1);
+    const name = bookings.name('Wire no token');
+    const start = `${day}T10:00:00`;
     const reply = await api.submitForm('createBookingPage', {}, (form) => {
       const room = form.controls.find((c) => /^BookingRoom\[\d+\]\.RoomId$/.test(c.name));
-      return { ...bookingValues(name)(form), ...roomSelection(form, room ? [room.value] : []).overrides, [TOKEN_FIELD]: null };
+      return { ...bookingValues(name, start, `${day}T11:00:00`, bookings.testCustomerId)(form), ...roomSelection(form, room ? [room.value] : []).overrides, [TOKEN_FIELD]: null };
     });
     expect(reply.body).not.toContain(TOKEN_FIELD);
     // ASP.NET refuses a failed anti-forgery check with 400 (the mock does too); the document names no status.
     expect(reply.status, `POST ${reply.url} without ${TOKEN_FIELD} → ${reply.status}`).toBeGreaterThanOrEqual(400);
-    expect(await gridNames(api, target.hallId), `the grid after a token-less post`).not.toContain(name);
+    expect(await bookings.find(name, start), `${endpoints.listBookingsForHallGrid.path} after a token-less post`).toBeUndefined();
   });
 
   test('a JSON POST without the RequestVerificationToken header is not accepted and blocks no one', async ({ api, target }) => {

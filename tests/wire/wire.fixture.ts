@@ -1,8 +1,9 @@
 // Fixtures of the wire tests: the mock's fault switch (skipped against a remote target),
 // fresh sessions that a fault may end without touching the worker's, in-page fetch with
-// the browser's own failure text, and cleanup of bookings a test creates.
+// the browser's own failure text, and the booking ledger for tests that write.
 import type { Page } from '@playwright/test';
-import { endpoints, itemsOf, pagePath } from '../../contracts/index.js';
+import { endpoints } from '../../contracts/index.js';
+import { BookingLedger, runMarker } from '../../fixtures/bookings.js';
 import { test as base, expect, type TestFixtures } from '../../fixtures/index.js';
 import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
 
@@ -56,8 +57,8 @@ export interface WireFixtures {
   faults: FaultSwitch;
   /** A new client with its own login, so a fault that ends its session leaves the worker's alone. */
   freshClient: (options?: Partial<ClientOptions>) => Promise<HbClient>;
-  /** Names of bookings this test created; each is deleted after the test (found in the grid by name). */
-  createdBookings: string[];
+  /** The bookings this test makes (run marker, free window, test customer); skips without writes, deletes them after the test. */
+  bookings: BookingLedger;
 }
 
 export const test = base.extend<WireFixtures>({
@@ -78,15 +79,13 @@ export const test = base.extend<WireFixtures>({
       return client;
     });
   },
-  createdBookings: async ({ api, target }, use) => {
-    const names: string[] = [];
-    await use(names);
-    if (!names.length) return;
-    const { data } = await api.call('listBookingsForHallGrid', { query: { id: target.hallId, statusType: 'All', timerange: 5 } });
-    for (const b of itemsOf(data).filter((x) => names.includes(x.BookingName))) {
-      const reply = await api.send(pagePath('deleteBooking', { booking_id: b.BookingId }), { endpointId: 'deleteBooking' });
-      expect(reply.status, `cleanup: deleteBooking ${b.BookingId} "${b.BookingName}"`).toBeLessThan(400);
-    }
+  // The flows' ledger without their worker-wide janitor: wire workers run many tests that write nothing.
+  bookings: async ({ api, env, target }, use, testInfo) => {
+    testInfo.skip(!env.allowWrites, 'this test writes bookings; against a remote target it runs only with HB_ALLOW_WRITES=true');
+    const ledger = new BookingLedger(api, target.hallId, runMarker(), testInfo, env.testCustomerId);
+    await use(ledger);
+    const left = await ledger.cleanup();
+    expect(left.map((b) => `${b.BookingId} "${b.BookingName}"`), `cleanup: GET ${endpoints.listBookingsForHallGrid.path} (NotCancelled) after deleteBooking`).toEqual([]);
   },
 });
 
