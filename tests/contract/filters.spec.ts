@@ -5,10 +5,11 @@ import {
   customerName, eventId, itemsOf, pagePath, roomId, TIME_RANGES,
   type Booking, type BookingGridQuery, type BookingList, type StatusType,
 } from '../../contracts/index.js';
-import { dayOf, schedulerWindow } from '../../fixtures/contract-arguments.js';
+import { schedulerWindow } from '../../fixtures/contract-arguments.js';
 import { factOrSkip, type Facts } from '../../fixtures/discovery.js';
 import type { HbClient } from '../../fixtures/http/client.js';
 import { expect, test } from '../../fixtures/index.js';
+import { addDays, serviceToday, slashDate } from '../../fixtures/service-time.js';
 
 interface Grid {
   items: Booking[];
@@ -28,10 +29,6 @@ async function grid(api: HbClient, facts: Facts, query: Omit<BookingGridQuery, '
 
 const idsOf = (items: { BookingId: number }[]) => items.map((b) => b.BookingId).sort((a, b) => a - b);
 const label = (b: Booking) => `${b.BookingId} "${b.BookingName}" ${b.Status} ${b.StartDateTime}`;
-/** `YYYY/MM/DDT00:00:00`, the grid filter's date format (interface doc, GetForHallgrid). */
-const slashDate = (day: string) => `${day.replace(/-/g, '/')}T00:00:00`;
-/** Today in the service's zone (live notes: date-times are Europe/London wall-clock). */
-const serviceToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 /** Note in the report when a check had nothing to bite on at this target. */
 const vacuous = (what: string) => test.info().annotations.push({ type: 'vacuous', description: what });
 
@@ -127,7 +124,7 @@ test.describe('grid filters @contract', () => {
       expect(escaped, `timerange=${i - 1} (${TIME_RANGES[i - 1]}) bookings missing from timerange=${i} (${TIME_RANGES[i]})`).toEqual([]);
     }
     // Today (timerange=0) holds bookings of today, the service's day (a run across midnight may see yesterday).
-    const yesterday = dayOf(`${today}T00:00:00`, -1);
+    const yesterday = addDays(today, -1);
     const notToday = (ranges[0] as Grid).items.filter((b) => ![today, yesterday].includes(b.StartDateTime.slice(0, 10)));
     expect(notToday.map(label), `timerange=0 (Today, ${today}) returned other days`).toEqual([]);
   });
@@ -171,7 +168,7 @@ test.describe('scheduler feed @contract', () => {
       'three distinct booking days', !!target.mock,
     );
     const start = `${day}T00:00:00Z`;
-    const end = `${dayOf(day, 1)}T00:00:00Z`;
+    const end = `${addDays(day, 1)}T00:00:00Z`;
     const { data } = await api.call('listSchedulerEvents', { query: { HallId: facts.hallId, start, end } });
     // Event times are local (Europe/London), the window is UTC: allow the zone's offset of up to an hour.
     const hour = 3_600_000;
