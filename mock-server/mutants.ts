@@ -2,7 +2,7 @@
 // realistic break of a behaviour the interface document (or the live notes) names.
 // A mutant acts through two seams of the mock only: ctx.mutate (JSON answers, after the
 // contract check) and ctx.intercept (every request and response at the bridge).
-import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, type Domain } from '../contracts/index.js';
+import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain } from '../contracts/index.js';
 import type { MockContext, NextHandler } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
 import { bookingItem, roomItem } from './handlers/present.js';
@@ -60,6 +60,8 @@ const ROOM_LISTS = ['listRoomsForBooking', 'listRoomsForGrid'] as const;
 /** Lower-cased path of a request (the bridge already lower-cases it). */
 const pathOf = (request: Request) => new URL(request.url).pathname.toLowerCase();
 const isPath = (request: Request, prefix: string) => pathOf(request).startsWith(prefix.toLowerCase());
+/** A registry path, lower-cased, without a trailing `{id}`: the prefix its requests start with. */
+const route = (entry: { path: string }) => entry.path.replace(/\{\w+\}$/, '').toLowerCase();
 
 /** The request with query parameters changed (names are case-insensitive, live notes). */
 function withQuery(request: Request, change: (params: URLSearchParams) => void): Request {
@@ -114,7 +116,7 @@ const replaceAnswer = (path: string, answer: () => Response): Mutant['intercept'
 
 /** Ignores a query parameter of the grid endpoint, as if the server never read it. */
 const gridIgnores = (param: string): Mutant['intercept'] => (request, next) =>
-  next(isPath(request, '/api/bookings/getforhallgrid') ? withQuery(request, (p) => dropParam(p, param)) : request);
+  next(isPath(request, route(E.listBookingsForHallGrid)) ? withQuery(request, (p) => dropParam(p, param)) : request);
 
 const ticketFor = (ctx: MockContext) =>
   ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
@@ -230,7 +232,7 @@ export const mutants = [
     id: 'room-colour-list-missing', area: 'pages', breaks: 'the scheduler page holds #RoomColorList .room-label elements',
     intercept: async (request, next) => {
       const response = await next(request);
-      return isPath(request, '/scheduler/view/') ? rewriteHtml(response, (h) => h.replace(/RoomColorList/g, 'RoomLegend')) : response;
+      return isPath(request, route(pages.schedulerPage)) ? rewriteHtml(response, (h) => h.replace(/RoomColorList/g, 'RoomLegend')) : response;
     },
   },
   // Filters, interface doc "Bookings" and "Scheduler" query tables.
@@ -242,11 +244,11 @@ export const mutants = [
   {
     id: 'scheduler-ignores-room-id', area: 'scheduler', breaks: 'roomId restricts the calendar events to one room (0 = all)',
     intercept: (request, next) =>
-      next(isPath(request, '/api/scheduler/getbookings') ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
+      next(isPath(request, route(E.listSchedulerEvents)) ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
   },
   {
     id: 'scheduler-ignores-window', area: 'scheduler', breaks: 'start and end bound the calendar events returned',
-    intercept: (request, next) => next(isPath(request, '/api/scheduler/getbookings')
+    intercept: (request, next) => next(isPath(request, route(E.listSchedulerEvents))
       ? withQuery(request, (p) => {
         dropParam(p, 'start');
         dropParam(p, 'end');
@@ -278,20 +280,20 @@ export const mutants = [
   // Writes acknowledged but not stored.
   {
     id: 'create-not-stored', area: 'bookings', breaks: 'a created booking appears in the grid (live notes: find it by name and start)',
-    intercept: notStored((r) => r.method === 'POST' && isPath(r, '/admin/bookings/create')),
+    intercept: notStored((r) => r.method === 'POST' && isPath(r, route(pages.submitCreateBookingForm))),
   },
   {
     id: 'edit-not-stored', area: 'bookings', breaks: 'an edit post changes the booking',
-    intercept: notStored((r) => r.method === 'POST' && isPath(r, '/admin/bookings/edit/')),
+    intercept: notStored((r) => r.method === 'POST' && isPath(r, route(pages.submitEditBookingForm))),
   },
   {
     id: 'delete-not-stored', area: 'bookings', breaks: 'a deleted booking leaves the not-cancelled grid (live notes)',
-    intercept: notStored((r) => isPath(r, '/admin/bookings/delete/')),
+    intercept: notStored((r) => isPath(r, route(pages.deleteBooking))),
   },
   {
     id: 'request-changes-not-stored', area: 'bookings',
     breaks: 'requesting changes makes HasPendingBookingChanges and the HasPending filter report them (live notes)',
-    intercept: notStored((r) => isPath(r, '/admin/bookings/requestchanges/')),
+    intercept: notStored((r) => isPath(r, route(pages.requestBookingChanges))),
   },
   {
     id: 'pending-changes-not-reported', area: 'bookings', breaks: 'HasPendingBookingChanges reflects a pending change (live notes)',
@@ -299,7 +301,7 @@ export const mutants = [
   },
   {
     id: 'block-user-not-stored', area: 'customers', breaks: 'BlockUser blocks the customer (IsBlocked)',
-    intercept: notStored((r) => r.method === 'POST' && isPath(r, '/api/customers/blockuser')),
+    intercept: notStored((r) => r.method === 'POST' && isPath(r, route(E.blockUser))),
   },
   // Login and sessions, interface doc "Authentication".
   {
@@ -324,7 +326,7 @@ export const mutants = [
   },
   {
     id: 'session-check-always-200', area: 'scheduler', breaks: 'HasJustLoggedIn redirects once the session is no longer valid',
-    intercept: (request, next) => (pathOf(request) === '/api/scheduler/hasjustloggedin'
+    intercept: (request, next) => (pathOf(request) === route(E.checkSession)
       ? Promise.resolve(Response.json(true))
       : next(request)),
   },

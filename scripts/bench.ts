@@ -15,7 +15,7 @@ import { endpoints } from '../contracts/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = join(ROOT, 'reports', 'bench.json');
-const GRID_PATH = '/api/bookings/GetForHallgrid';
+const GRID_PATH = endpoints.listBookingsForHallGrid.path;
 
 const { values } = parseArgs({
   options: {

@@ -2,6 +2,8 @@
 // area is covered, and each mutant changes something a client can observe, measured by
 // one probe against a faithful mock and against a mock serving that mutant.
 import { CookieJar } from 'tough-cookie';
+import { endpoints as E, pagePath } from '../../contracts/index.js';
+import { addDays, slashDate } from '../../fixtures/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
 import { HbClient, tokensIn } from '../../fixtures/http/client.js';
 import type { ParsedForm } from '../../fixtures/http/forms.js';
@@ -45,11 +47,9 @@ const text = async (api: HbClient, path: string) => {
   const r = await api.send(path);
   return `${r.status} ${r.headers.get('content-type')} ${r.text}`;
 };
-const slash = (day: string) => `${day.replace(/-/g, '/')}T00:00:00`;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const grid = (p: Probe, query = '') => text(p.api, `/api/bookings/GetForHallgrid?id=${p.hall}${query}`);
+const grid = (p: Probe, query = '') => text(p.api, `${E.listBookingsForHallGrid.path}?id=${p.hall}${query}`);
 const events = (p: Probe, from: string, to: string, query = '') =>
-  text(p.api, `/api/Scheduler/GetBookings?HallId=${p.hall}&start=${from}T00:00:00Z&end=${to}T00:00:00Z${query}`);
+  text(p.api, `${E.listSchedulerEvents.path}?HallId=${p.hall}&start=${from}T00:00:00Z&end=${to}T00:00:00Z${query}`);
 const wideEvents = (p: Probe) => events(p, addDays(p.today, -90), addDays(p.today, 90));
 const firstBooking = (p: Probe) => p.mock.context.state.bookings.find((b) => b.hallId === p.hall && b.parentId === null && !b.pendingChange)!;
 const firstRoom = (p: Probe) => p.mock.context.state.rooms.find((r) => r.hallId === p.hall)!;
@@ -63,29 +63,29 @@ const probes: Record<MutantId, ProbeFn> = {
   'booking-status-off-list': (p) => grid(p),
   'grid-wrapper-renamed': (p) => grid(p),
   'child-bookings-empty': (p) =>
-    text(p.api, `/api/bookings/getforparentgrid?id=${p.mock.context.state.bookings.find((b) => b.isRecurring)!.id}`),
-  'customer-name-alias-dropped': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
-  'customer-phone-alias-dropped': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
-  'customer-user-id-missing': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
-  'customer-is-blocked-as-string': (p) => text(p.api, `/api/customers/getforhall?id=${p.hall}`),
-  'room-id-alias-dropped': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
-  'room-row-number-as-string': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
-  'activity-type-hall-id-missing': (p) => text(p.api, `/api/ActivityTypes/GetForHall?id=${p.hall}`),
-  'price-rate-id-as-string': (p) => text(p.api, `/api/PriceRates/GetForHall?id=${p.hall}`),
+    text(p.api, `${E.listChildBookings.path}?id=${p.mock.context.state.bookings.find((b) => b.isRecurring)!.id}`),
+  'customer-name-alias-dropped': (p) => text(p.api, `${E.listCustomersForHall.path}?id=${p.hall}`),
+  'customer-phone-alias-dropped': (p) => text(p.api, `${E.listCustomersForHall.path}?id=${p.hall}`),
+  'customer-user-id-missing': (p) => text(p.api, `${E.listCustomersForHall.path}?id=${p.hall}`),
+  'customer-is-blocked-as-string': (p) => text(p.api, `${E.listCustomersForHall.path}?id=${p.hall}`),
+  'room-id-alias-dropped': (p) => text(p.api, `${E.listRoomsForGrid.path}?id=${p.hall}`),
+  'room-row-number-as-string': (p) => text(p.api, `${E.listRoomsForGrid.path}?id=${p.hall}`),
+  'activity-type-hall-id-missing': (p) => text(p.api, `${E.listActivityTypes.path}?id=${p.hall}`),
+  'price-rate-id-as-string': (p) => text(p.api, `${E.listPriceRates.path}?id=${p.hall}`),
   'event-id-alias-dropped': wideEvents,
   'event-colour-not-hex': wideEvents,
   'event-end-missing': wideEvents,
   'scheduler-colours-rotated': wideEvents,
-  'room-colour-list-missing': async (p) => (await text(p.api, `/Scheduler/View/${p.hall}`)).includes('id="RoomColorList"'),
+  'room-colour-list-missing': async (p) => (await text(p.api, pagePath('schedulerPage', { hall_id: p.hall }))).includes('id="RoomColorList"'),
   'grid-ignores-status-type': (p) => grid(p, '&statusType=Cancelled'),
   'grid-ignores-timerange': (p) => grid(p, '&timerange=0'),
   'grid-ignores-year': (p) => grid(p, `&year=${Number(p.today.slice(0, 4)) - 1}`),
-  'grid-ignores-start-date-from': (p) => grid(p, `&startDateFrom=${slash(p.today)}`),
-  'grid-ignores-start-date-to': (p) => grid(p, `&startDateTo=${slash(p.today)}`),
+  'grid-ignores-start-date-from': (p) => grid(p, `&startDateFrom=${slashDate(p.today)}`),
+  'grid-ignores-start-date-to': (p) => grid(p, `&startDateTo=${slashDate(p.today)}`),
   'scheduler-ignores-room-id': (p) => events(p, addDays(p.today, -90), addDays(p.today, 90), `&roomId=${firstRoom(p).id}`),
   'scheduler-ignores-window': (p) => events(p, p.today, addDays(p.today, 1)),
   'grid-ignores-hall': (p) => grid(p),
-  'rooms-ignore-hall': (p) => text(p.api, `/api/rooms/GetForHallGrid?id=${p.hall}`),
+  'rooms-ignore-hall': (p) => text(p.api, `${E.listRoomsForGrid.path}?id=${p.hall}`),
   'create-not-stored': async (p) => {
     const before = p.mock.context.state.bookings.length;
     const reply = await p.api.submitForm('createBookingPage', {}, (form) => ({
@@ -102,16 +102,16 @@ const probes: Record<MutantId, ProbeFn> = {
   },
   'delete-not-stored': async (p) => {
     const b = firstBooking(p);
-    await p.api.send(`/Admin/Bookings/Delete/${b.id}`);
+    await p.api.send(pagePath('deleteBooking', { booking_id: b.id }));
     const after = p.mock.context.state.bookings.find((x) => x.id === b.id);
     return after ? after.status : 'gone';
   },
   'request-changes-not-stored': async (p) => {
     const b = firstBooking(p);
-    await p.api.send(`/Admin/Bookings/RequestChanges/${b.id}`);
+    await p.api.send(pagePath('requestBookingChanges', { booking_id: b.id }));
     return p.mock.context.state.bookings.find((x) => x.id === b.id)?.pendingChange;
   },
-  'pending-changes-not-reported': (p) => text(p.api, `/api/Bookings/HasPendingBookingChanges?hallid=${p.hall}`),
+  'pending-changes-not-reported': (p) => text(p.api, `${E.hasPendingBookingChanges.path}?hallid=${p.hall}`),
   'block-user-not-stored': async (p) => {
     const c = p.mock.context.state.customers.find((x) => x.hallId === p.hall && !x.blocked)!;
     await p.api.call('blockUser', { body: { CustomerId: c.id, HallId: p.hall } });
@@ -119,25 +119,25 @@ const probes: Record<MutantId, ProbeFn> = {
   },
   'login-accepts-wrong-password': (p) => loginStatus(p.mock, 'not-the-password'),
   'login-success-not-redirected': (p) => loginStatus(p.mock, p.mock.context.credentials.password),
-  'session-check-always-200': (p) => anonymous(p.mock, '/api/Scheduler/HasJustLoggedIn'),
-  'api-served-without-session': (p) => anonymous(p.mock, `/api/bookings/GetForHallgrid?id=${p.hall}`),
-  'admin-pages-served-without-session': (p) => anonymous(p.mock, `/Admin/Bookings/Index/${p.hall}`),
-  'json-token-not-checked': async (p) => (await p.api.send('/api/Customers/BlockUser', {
+  'session-check-always-200': (p) => anonymous(p.mock, E.checkSession.path),
+  'api-served-without-session': (p) => anonymous(p.mock, `${E.listBookingsForHallGrid.path}?id=${p.hall}`),
+  'admin-pages-served-without-session': (p) => anonymous(p.mock, pagePath('bookingsIndexPage', { hall_id: p.hall })),
+  'json-token-not-checked': async (p) => (await p.api.send(E.blockUser.path, {
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ CustomerId: p.mock.context.state.customers[0]!.id, HallId: p.hall }),
   })).status,
-  'form-token-not-checked': async (p) => (await p.api.send(`/Admin/Bookings/Edit/${firstBooking(p).id}`, {
+  'form-token-not-checked': async (p) => (await p.api.send(pagePath('submitEditBookingForm', { booking_id: firstBooking(p).id }), {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'Name=No+token',
   })).status,
-  'request-filter-removed': (p) => anonymous(p.mock, '/Admin/Bookings/Create', {
+  'request-filter-removed': (p) => anonymous(p.mock, pagePath('submitCreateBookingForm'), {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'BookingRoom[0].RoomId=1',
   }),
-  'request-filter-resets-encoded-brackets': (p) => anonymous(p.mock, '/Admin/Bookings/Create', {
+  'request-filter-resets-encoded-brackets': (p) => anonymous(p.mock, pagePath('submitCreateBookingForm'), {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'BookingRoom%5B0%5D.RoomId=1',
   }),
-  'create-form-lacks-price-rate': async (p) => /name="PriceRateId"/.test(await text(p.api, '/Admin/Bookings/Create')),
-  'unspecified-endpoint-returns-html': (p) => text(p.api, '/api/TimeSlots/GetFixedSlots'),
-  'unspecified-endpoint-returns-500': async (p) => (await p.api.send('/api/Customers/GetGroupsForCustomer', { retries: 0 })).status,
+  'create-form-lacks-price-rate': async (p) => /name="PriceRateId"/.test(await text(p.api, pagePath('createBookingPage'))),
+  'unspecified-endpoint-returns-html': (p) => text(p.api, E.getFixedTimeSlots.path),
+  'unspecified-endpoint-returns-500': async (p) => (await p.api.send(E.getGroupsForCustomer.path, { retries: 0 })).status,
 };
 
 async function observe(mutant: string | undefined, probe: ProbeFn): Promise<unknown> {
