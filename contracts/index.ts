@@ -6,3 +6,4 @@ export * from './customers.js';
 export * from './catalog.js';
 export * from './scheduler.js';
 export * from './registry.js';
+export * from './open-points.js';
