@@ -269,6 +269,25 @@ export const mutants = [
     },
   },
   {
+    // Regressions a staging-like server showed (issue 10): the grid items there carry no
+    // HallId, so only what the document names (RoomsUsed, rooms of the hall) can show it.
+    id: 'grid-includes-other-hall', area: 'bookings',
+    breaks: 'the grid lists the bookings of the hall asked for only, seen through RoomsUsed (grid items without HallId)',
+    intercept: async (request, next, ctx) => {
+      const own = await next(request);
+      const other = ctx.state.halls.find((h) => h.id !== ctx.hallId);
+      if (!isPath(request, route(E.listBookingsForHallGrid)) || own?.status !== 200 || !other) return own;
+      const theirs = await next(withQuery(request, (p) => {
+        dropParam(p, 'id');
+        p.set('id', String(other.id));
+      }));
+      const data: unknown = await own.json();
+      const items = [...(itemsOf(data) ?? []), ...(itemsOf(await theirs?.json()) ?? [])]
+        .map((b) => (isItem(b) ? without('HallId')({ ...b }) : b));
+      return Response.json(withItems(data, items));
+    },
+  },
+  {
     id: 'rooms-ignore-hall', area: 'rooms', breaks: 'the rooms grid lists the rooms of the hall asked for only',
     json: (id, data, ctx) => {
       if (id !== 'listRoomsForGrid') return data;
@@ -276,6 +295,16 @@ export const mutants = [
       const shown = new Set(items.map((r) => (isItem(r) ? r.ID ?? r.Id : undefined)));
       return withItems(data, [...items, ...ctx.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(ctx, r))]);
     },
+  },
+  {
+    id: 'availability-ignores-bookings', area: 'bookings',
+    breaks: 'CheckAvailability tells a slot an existing booking holds from a free one',
+    json: (id, data) => (id === 'checkAvailability' ? { IsAvailable: true, ConflictingBookingIds: [] } : data),
+  },
+  {
+    id: 'cust-view-not-masked', area: 'scheduler', breaks: 'custView=true masks the titles of requested bookings (live notes)',
+    intercept: (request, next) =>
+      next(isPath(request, route(E.listSchedulerEvents)) ? withQuery(request, (p) => dropParam(p, 'custView')) : request),
   },
   // Writes acknowledged but not stored.
   {

@@ -111,6 +111,14 @@ const probes: Record<MutantId, ProbeFn> = {
     await p.api.send(pagePath('requestBookingChanges', { booking_id: b.id }));
     return p.mock.context.state.bookings.find((x) => x.id === b.id)?.pendingChange;
   },
+  'grid-includes-other-hall': (p) => grid(p),
+  'availability-ignores-bookings': async (p) => {
+    const b = firstBooking(p);
+    return (await p.api.call('checkAvailability', {
+      body: { Rooms: b.roomIds, StartDateTime: b.start, EndDateTime: b.end, HallId: p.hall },
+    })).json;
+  },
+  'cust-view-not-masked': (p) => events(p, addDays(p.today, -90), addDays(p.today, 90), '&custView=true'),
   'pending-changes-not-reported': (p) => text(p.api, `${E.hasPendingBookingChanges.path}?hallid=${p.hall}`),
   'block-user-not-stored': async (p) => {
     const c = p.mock.context.state.customers.find((x) => x.hallId === p.hall && !x.blocked)!;
