@@ -31,8 +31,8 @@ export const openPoints = {
       reading('from-start', 'bookings that start on or after the first day of the range, future bookings included'),
       reading('created', 'bookings created within the range (no documented field carries a creation date)', false),
     ],
-    invariant: 'the ranges nest (Today ⊆ Last7Days ⊆ … ⊆ All); All equals the unfiltered grid; a booking that ended '
-      + 'more than a year ago is outside LastYear (given it was entered before it ended)',
+    invariant: 'the ranges nest (Today ⊆ Last7Days ⊆ … ⊆ All); a booking that ended more than a year ago is in no '
+      + 'range short of All (given it was entered before it ended)',
   },
   hallCustomers: {
     question: 'Whom does `getforhall` list without `customer=true`?',
@@ -105,7 +105,7 @@ export function parseReadingArg(arg: string): [OpenPointId, string] {
   const [point, value] = arg.split('=', 2);
   const known = Object.keys(openPoints);
   if (!point || !(point in openPoints)) throw new Error(`--reading: unknown open point "${point ?? ''}" (one of ${known.join(', ')})`);
-  const readings = openPoints[point as OpenPointId].readings.filter((r) => r.played).map((r) => r.id as string);
+  const readings = openPoints[point as OpenPointId].readings.filter((r) => r.played).map((r) => r.id);
   if (!value || !readings.includes(value)) {
     throw new Error(`--reading ${point}: "${value ?? ''}" is not a reading the mock plays (one of ${readings.join(', ')})`);
   }

@@ -4,8 +4,7 @@
 import { EnvError, loadEnv, type HbEnv } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
 import { redact } from '../fixtures/http/secrets.js';
-
-interface Check { name: string; run: () => Promise<string | void> }
+import { smokeChecks, type Check } from './smoke-checks.js';
 
 const started = performance.now();
 let env: HbEnv;
@@ -34,26 +33,7 @@ const client = new HbClient({
   maxConcurrency: env.maxConcurrency, timeoutMs: 10_000, retries: 1,
 });
 const hall = target.hallId;
-const count = (list: unknown[] | { Data: unknown[] }) => `${(Array.isArray(list) ? list : list.Data).length} items`;
-/** A scheduler window around today, in the documented UTC form `YYYY-MM-DDT00:00:00Z`. */
-const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
-
-const login: Check = { name: 'login', run: () => client.login() };
-const reads: Check[] = [
-  {
-    name: 'keepalive (checkSession)',
-    run: async () => {
-      const state = await client.keepalive();
-      if (state !== 'alive') throw new Error('the session was gone right after login (keepalive had to log in again)');
-    },
-  },
-  { name: 'anti-forgery token', run: async () => void (await client.antiForgeryToken()) },
-  { name: 'listBookingsForHallGrid', run: async () => count((await client.call('listBookingsForHallGrid', { query: { id: hall, statusType: 'All', timerange: 5 } })).data) },
-  { name: 'listRoomsForBooking', run: async () => count((await client.call('listRoomsForBooking', { query: { hallid: hall } })).data) },
-  { name: 'listCustomersForHall', run: async () => count((await client.call('listCustomersForHall', { query: { id: hall } })).data) },
-  { name: 'listSchedulerEvents', run: async () => count((await client.call('listSchedulerEvents', { query: { HallId: hall, start: day(-31), end: day(62) } })).data) },
-  { name: 'listActivityTypes', run: async () => count((await client.call('listActivityTypes', { query: { id: hall } })).data) },
-];
+const { login, reads } = smokeChecks(client, hall);
 
 interface Outcome { ok: boolean; ms: number; note?: string }
 const timed = async (check: Check): Promise<Outcome> => {

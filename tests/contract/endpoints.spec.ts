@@ -10,6 +10,7 @@ import { MissingFact, need } from '../../fixtures/discovery.js';
 import type { CallArgs, HbClient } from '../../fixtures/http/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
+import { SOURCE } from '../../fixtures/sources.js';
 
 /** Customer.IsBlocked of one customer of the hall; fails when the hall's list lacks them. */
 async function isBlocked(api: HbClient, hallId: number, customerId: string): Promise<boolean> {
@@ -23,7 +24,13 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
   const id = endpoint.id as EndpointId;
   const tags = endpoint.writes ? '@contract @write' : '@contract';
 
-  test(`${id} answers 200 JSON that satisfies its contract ${tags}`, async ({ api, facts, env, target }) => {
+  test(`${id} answers 200 JSON that satisfies its contract ${tags}`, {
+    annotation: [{
+      type: SOURCE,
+      description: `interface doc, ${endpoint.method} ${endpoint.path}: ${endpoint.documented
+        ? 'its response as the resource tables give it' : '"Response: not shown" (held to the baseline recorded against this target)'}`,
+    }],
+  }, async ({ api, facts, env, target }) => {
     test.skip(endpoint.writes && !env.allowWrites,
       `${id} writes (${endpoint.method} ${endpoint.path}); against a remote target it runs only with HB_ALLOW_WRITES=true`);
     let args: CallArgs<typeof id>;

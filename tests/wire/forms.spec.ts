@@ -4,7 +4,7 @@
 import { TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath } from '../../contracts/index.js';
 import { contractArguments } from '../../fixtures/contract-arguments.js';
 import { ArgumentError } from '../../fixtures/http/errors.js';
-import { doc } from '../../fixtures/sources.js';
+import { doc, html, notes, openPoint } from '../../fixtures/sources.js';
 import { applyOverrides, encodeForm, entriesOf, parseForms, pickForm, roomSelection, type ParsedForm } from '../../fixtures/http/forms.js';
 import { expect, receivedPath, test } from './wire.fixture.js';
 
@@ -33,7 +33,11 @@ line 2</textarea>
 <input name="Outside" form="f" value="o" />
 <form id="logout" method="post" action="/Account/LogOff"><input name="${TOKEN_FIELD}" type="hidden" value="tok2" /></form>`;
 
-test.describe('form building @wire', () => {
+test.describe('form building @wire', {
+  annotation: [html('form submission', 'constructing the entry list (successful controls) and application/x-www-form-urlencoded serialisation'),
+    doc('Bookings, Create booking (HTML form)', 'the bracket characters in field names are percent-encoded as `%5B` and `%5D`'),
+    notes('Booking form', 'Checkboxes follow the MVC pattern: a checkbox `value="true"` followed by a hidden input of the same name with `value="false"`')],
+}, () => {
   test('entriesOf posts the successful controls of a form as a browser does', () => {
     const form = pickForm(SAMPLE, { postPath: '/things/save' });
     expect(entriesOf(form)).toEqual([
@@ -81,7 +85,12 @@ test.describe('form building @wire', () => {
   });
 });
 
-test.describe('form posts and tokens @wire @write', () => {
+test.describe('form posts and tokens @wire @write', {
+  annotation: [doc('Endpoints, common rule 3', 'A form POST carries the field `__RequestVerificationToken` in an `application/x-www-form-urlencoded` body'),
+    doc('Bookings, Create booking (HTML form)', 'Wire requirements: the bracket characters in field names are percent-encoded … The browser headers `sec-fetch-*` should also be sent'),
+    notes('Booking form', 'Where the create and edit posts redirect to is not known, and no public client finds the new booking\'s id. Find it from the bookings grid (name and start)'),
+    openPoint('formRedirects'), openPoint('statusOptions')],
+}, () => {
   test.beforeEach(({ env }) => {
     test.skip(!env.allowWrites, 'creates a booking; set HB_ALLOW_WRITES=true to run against a remote target');
   });
@@ -157,7 +166,7 @@ test.describe('anti-forgery on JSON posts @wire', () => {
         doc('Authentication, Anti-forgery token use', 'JSON POST under `/api/` | header `RequestVerificationToken`')],
     }, async ({ api, facts }) => {
       const args = contractArguments[id](facts);
-      const withToken = await api.call(id, args as never);
+      const withToken = await api.call(id, args);
       expect(withToken.exchange.requestHeaders[TOKEN_HEADER], 'the call carried the token header').toBeTruthy();
       const reply = await api.send(endpoints[id].path, {
         method: 'POST', endpointId: id, headers: { 'content-type': 'application/json' }, body: JSON.stringify(args.body), retries: 0,
@@ -169,7 +178,10 @@ test.describe('anti-forgery on JSON posts @wire', () => {
   }
 });
 
-test.describe('arguments checked before a request leaves @wire', () => {
+test.describe('arguments checked before a request leaves @wire', {
+  annotation: [doc('Bookings and Customers', 'the query parameter tables (type, required, allowed values) and the request body tables'),
+    doc('Authentication, Login flow', 'POST `/Account/Login` … fields `Email` (<EMAIL>), `Password` (<PASSWORD>), `__RequestVerificationToken`')],
+}, () => {
   test('call rejects a query that breaks the registry schema, naming the field, without a round trip', async ({ api, exchanges }) => {
     const call = api.call('listBookingsForHallGrid', { query: { id: 'not-a-number', statusType: 'Someday' } } as never);
     await expect(call).rejects.toThrow(ArgumentError);

@@ -5,13 +5,17 @@
 import { connect } from 'node:net';
 import { request as playwrightRequest } from '@playwright/test';
 import { LOGIN_PATH, pagePath } from '../../contracts/index.js';
+import { doc, notes } from '../../fixtures/sources.js';
 import { expect, pageFetch, test } from './wire.fixture.js';
 
 const RAW = 'Name=Wire+check&BookingRoom[0].RoomId=1&BookingRoom[0].Selected=true';
 const ENCODED = RAW.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
-test.describe('request filter @wire', () => {
+test.describe('request filter @wire', {
+  annotation: [doc('Errors', 'Form post with unencoded brackets in field names | Connection reset by the request filter'),
+    notes('Booking form', 'a literal `[` or `]` in a urlencoded field name gets the TCP connection reset; `%5B`/`%5D` pass')],
+}, () => {
   test('a form post with literal brackets in a field name is reset for Node fetch', async ({ target }) => {
     const url = new URL(pagePath('submitCreateBookingForm'), target.baseUrl).toString();
     const error = await fetch(url, { method: 'POST', headers: FORM, body: RAW }).then(() => null, (e: unknown) => e);

@@ -4,9 +4,14 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
+import { doc } from '../../fixtures/sources.js';
 import { isLoginRedirect } from '../../fixtures/http/client.js';
 
-test.describe('session @wire @smoke', () => {
+test.describe('session @wire @smoke', {
+  annotation: [doc('Scheduler, GET /api/Scheduler/HasJustLoggedIn', 'returns HTTP 200 while the session is valid; redirects when the session has expired'),
+    doc('Endpoints, common rule 1', 'Every endpoint below (except login) requires the session cookies obtained at login'),
+    doc('Errors', 'Session expired or absent on a protected endpoint | Redirect')],
+}, () => {
   test('checkSession answers 200 with a session', async ({ api }) => {
     const reply = await api.send(endpoints.checkSession.path, { endpointId: 'checkSession' });
     expect(reply.status, `GET ${reply.url}`).toBe(200);
