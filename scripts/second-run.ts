@@ -18,14 +18,15 @@ const NAMED: Record<string, string> = {
 };
 const REPORT = join(REPO_ROOT, 'reports', 'second-run.json');
 
-interface Outcome { status: JSONReportTest['status']; vacuous: string[] }
+interface Outcome { status: JSONReportTest['status']; vacuous: string[]; skipReason?: string }
 interface RunSummary { passed: number; skipped: number; failed: number; seconds: number; outcomes: Map<string, Outcome> }
 
 function collect(suite: JSONReportSuite, path: string[], out: Map<string, Outcome>): void {
   for (const spec of suite.specs) {
     for (const t of spec.tests) {
       const vacuous = t.annotations.filter((a) => a.type === 'vacuous').map((a) => a.description ?? '');
-      out.set([t.projectName, spec.file, ...path, spec.title].join(' › '), { status: t.status, vacuous });
+      const skipReason = t.annotations.find((a) => a.type === 'skip')?.description;
+      out.set([t.projectName, spec.file, ...path, spec.title].join(' › '), { status: t.status, vacuous, skipReason });
     }
   }
   for (const child of suite.suites ?? []) collect(child, [...path, child.title], out);
@@ -76,7 +77,10 @@ try {
   }
   const unnamed = lost.filter((l) => !l.named);
   for (const l of lost) console.log(`${l.named ? 'named' : 'LOST '}  ${l.test}\n        ${l.how}${l.named ? `\n        why: ${l.named}` : ''}`);
-  const strip = ({ outcomes, ...rest }: RunSummary) => ({ ...rest, tests: outcomes.size });
+  const strip = ({ outcomes, ...rest }: RunSummary) => ({
+    ...rest, tests: outcomes.size,
+    skippedBecause: [...outcomes].filter(([, o]) => o.status === 'skipped').map(([test, o]) => ({ test, reason: o.skipReason ?? '(no reason given)' })),
+  });
   mkdirSync(join(REPO_ROOT, 'reports'), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify({ target: 'built-in mock, one server for both runs', first: strip(first), second: strip(second), lost }, null, 2)}\n`);
   const ok = first.failed === 0 && second.failed === 0 && unnamed.length === 0;
