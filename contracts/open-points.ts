@@ -105,7 +105,7 @@ export function parseReadingArg(arg: string): [OpenPointId, string] {
   const [point, value] = arg.split('=', 2);
   const known = Object.keys(openPoints);
   if (!point || !(point in openPoints)) throw new Error(`--reading: unknown open point "${point ?? ''}" (one of ${known.join(', ')})`);
-  const readings = openPoints[point as OpenPointId].readings.filter((r) => r.played).map((r) => r.id as string);
+  const readings = openPoints[point as OpenPointId].readings.filter((r) => r.played).map((r) => r.id);
   if (!value || !readings.includes(value)) {
     throw new Error(`--reading ${point}: "${value ?? ''}" is not a reading the mock plays (one of ${readings.join(', ')})`);
   }

@@ -157,11 +157,11 @@ test.describe('mock readings @harness', () => {
         const children = $('#RoomColorList').children().toArray();
         const labels = $('#RoomColorList .room-label').toArray();
         const rooms = await client.json(`${endpoints.listRoomsForGrid.path}?id=${server.context.hallId}`);
-        expect(labels.length, 'one .room-label per room in both').toBe(rooms.length);
+        expect(labels, 'one .room-label per room in both').toHaveLength(rooms.length);
         const livePattern = /^background-color:#[0-9a-f]{6}!important;$/;
         if (reading === 'live') {
-          expect(children.length, 'nothing but the labels').toBe(labels.length);
-          expect(labels.filter((el) => !livePattern.test($(el).attr('style') ?? '')).length, 'every style in the live form').toBe(0);
+          expect(children, 'nothing but the labels').toHaveLength(labels.length);
+          expect(labels.filter((el) => !livePattern.test($(el).attr('style') ?? '')), 'every style in the live form').toHaveLength(0);
         } else {
           expect(children.length, 'an item beside the labels').toBeGreaterThan(labels.length);
           expect(labels.filter((el) => !livePattern.test($(el).attr('style') ?? '')).length, 'other notations').toBeGreaterThan(0);
