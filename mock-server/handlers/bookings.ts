@@ -19,10 +19,11 @@ export function timeRangeWindow(now: string, range: number, reading: MockReading
   return { from: days === undefined ? null : shiftLocal(today, { days: -days }), to: days === undefined ? null : to };
 }
 
-export function inTimeRange(now: string, b: BookingRecord, range: number | undefined, reading: MockReadings['timerange']): boolean {
+/** Whether a record dated `date` (a booking's start, an audit's date) falls in the range. */
+export function inTimeRange(now: string, date: string, range: number | undefined, reading: MockReadings['timerange']): boolean {
   if (range === undefined || range === 5) return true;
   const { from, to } = timeRangeWindow(now, range, reading);
-  return (from === null || b.start >= from) && (to === null || b.start < to);
+  return (from === null || date >= from) && (to === null || date < to);
 }
 
 export function matchesStatus(b: BookingRecord, status: StatusType | undefined): boolean {
@@ -41,7 +42,7 @@ export function bookingHandlers(ctx: MockContext) {
   const hallBookings = (hallId: number) => ctx.state.bookings.filter((b) => b.hallId === hallId);
   const topLevel = (hallId: number) => hallBookings(hallId).filter((b) => b.parentId === null);
   // Grid and counts read `timerange` the same way, as the server's reading says.
-  const inRange = (b: BookingRecord, range: number | undefined) => inTimeRange(ctx.state.now, b, range, ctx.readings.timerange);
+  const inRange = (b: BookingRecord, range: number | undefined) => inTimeRange(ctx.state.now, b.start, range, ctx.readings.timerange);
   return [
     jsonRoute(ctx, E.listBookingsForHallGrid, ({ query: q }) => {
       const rows = topLevel(q.id)
