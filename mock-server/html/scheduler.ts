@@ -3,8 +3,7 @@
 // from `/api/Scheduler/GetBookings`. Open point roomLabels: the `live` markup as the live
 // notes describe it, or `varied` notations (hex in either case, `rgb()`, odd spacing, an
 // "All rooms" item inside the list) that only a robust parser reads.
-import { endpoints } from '../../contracts/index.js';
-import type { MockReadings } from '../../contracts/index.js';
+import { endpoints, type MockReadings } from '../../contracts/index.js';
 import type { RoomRecord } from '../state.js';
 import { esc, layout } from './layout.js';
 
