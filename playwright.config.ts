@@ -1,6 +1,7 @@
 // Projects, reporters and target selection. Data only: the environment is parsed by
 // fixtures/env.ts (a bad variable stops the run here, before any test).
 import { defineConfig, devices } from '@playwright/test';
+import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnv } from './fixtures/env.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
@@ -64,6 +65,11 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
           // Interface doc: a client must accept either list shape and either alias spelling.
           name: 'contract-variant', testDir: './tests/contract', dependencies: ['setup'],
           use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
+        }, {
+          // The service suite against the other reading of every open point (contracts/open-points.ts):
+          // green here and on the default mock means it asserts only what holds in every reading.
+          name: 'readings', testMatch: /tests\/(contract|wire|ui|flows)\/.*\.spec\.ts/, dependencies: ['setup'],
+          use: { ...loggedIn, mockOptions: { readings: ALTERNATE_READINGS } },
         }]),
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn },

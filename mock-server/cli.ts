@@ -1,12 +1,15 @@
 // `npm run mock`: the mock alone on a port, for manual runs and for pointing the
 // suite at it as if it were a remote server.
 import { parseArgs } from 'node:util';
+import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
 import { FAULTS_PATH, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
 import { MOCK_TEST_CUSTOMER_ID } from './state.js';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
-       [--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking`;
+       [--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking
+       [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
+         document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start`;
 
 function fail(message: string): never {
   console.error(`mock: ${message}\n${USAGE}`);
@@ -15,6 +18,7 @@ function fail(message: string): never {
 
 let values: Record<string, string | boolean | undefined>;
 let faultArgs: string[] = [];
+let readingArgs: string[] = [];
 try {
   const parsed = parseArgs({
     options: {
@@ -24,12 +28,15 @@ try {
       aliases: { type: 'string', default: 'primary' },
       'dashboard-404': { type: 'boolean', default: false },
       fault: { type: 'string', multiple: true, default: [] },
+      readings: { type: 'string', default: 'default' },
+      reading: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const { fault, ...rest } = parsed.values;
+  const { fault, reading, ...rest } = parsed.values;
   values = rest;
   faultArgs = fault;
+  readingArgs = reading;
 } catch (error) {
   fail((error as Error).message);
 }
@@ -43,6 +50,16 @@ const listShape = values['list-shape'];
 if (listShape !== 'array' && listShape !== 'data') fail(`--list-shape must be array or data, got "${listShape}"`);
 const aliases = values.aliases;
 if (aliases !== 'primary' && aliases !== 'alternate') fail(`--aliases must be primary or alternate, got "${aliases}"`);
+if (values.readings !== 'default' && values.readings !== 'alternate') fail(`--readings must be default or alternate, got "${values.readings}"`);
+const readings: Partial<MockReadings> = values.readings === 'alternate' ? { ...ALTERNATE_READINGS } : {};
+try {
+  for (const arg of readingArgs) {
+    const [point, id] = parseReadingArg(arg);
+    Object.assign(readings, { [point]: id });
+  }
+} catch (error) {
+  fail((error as Error).message);
+}
 let faults: FaultSpec[] = [];
 try {
   faults = faultArgs.map(parseFaultArg);
@@ -52,7 +69,7 @@ try {
 
 try {
   const server = await startMockServer({
-    port, host: values.host as string, listShape, aliases, dashboard404: values['dashboard-404'] === true,
+    port, host: values.host as string, listShape, aliases, dashboard404: values['dashboard-404'] === true, readings,
   });
   try {
     for (const f of faults) server.context.faults.inject(f);
@@ -63,6 +80,7 @@ try {
   const { email, password } = server.context.credentials;
   console.log(`Hall Booking mock listening on ${server.url}
   hall id:   ${server.context.hallId}
+  readings:  ${Object.entries(server.context.readings).map(([point, id]) => `${point}=${id}`).join(' ')}
   email:     ${email}
   password:  ${password}   (a fixed mock credential, not a secret)
 Run the suite against it as a remote target:

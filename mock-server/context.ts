@@ -1,5 +1,6 @@
 // Per-server context shared by every handler: options, data, session keys, and the
 // log of what the server received (for wire-level assertions in the harness tests).
+import { DEFAULT_READINGS, openPoints, type MockReadings, type OpenPointId } from '../contracts/index.js';
 import { FaultSwitch } from './faults.js';
 import { SessionKeys } from './session.js';
 import { MOCK_HALL_ID, seedState, type MockState } from './state.js';
@@ -18,6 +19,21 @@ export interface MockOptions {
   dashboard404?: boolean;
   /** Id of a deliberate regression from mock-server/mutants.ts (mutation runs); absent = the faithful mock. */
   mutant?: string;
+  /**
+   * Which reading of each open point (contracts/open-points.ts) the mock plays; a point left
+   * out plays DEFAULT_READINGS, the live service as the live notes describe it.
+   */
+  readings?: Partial<MockReadings>;
+}
+
+/** The full set of readings of `partial`, refusing a reading the mock cannot play. */
+export function resolveReadings(partial: Partial<MockReadings> = {}): MockReadings {
+  const readings = { ...DEFAULT_READINGS, ...partial };
+  for (const [point, id] of Object.entries(readings) as [OpenPointId, string][]) {
+    const played = openPoints[point]?.readings.some((r) => r.id === id && r.played);
+    if (!played) throw new Error(`mock readings: "${id}" is not a reading of ${point} the mock plays`);
+  }
+  return readings;
 }
 
 /** Hands a request on to the handlers; undefined when no route matches. */
@@ -39,6 +55,8 @@ export class MockContext {
   readonly keys: SessionKeys;
   readonly credentials: MockCredentials;
   readonly hallId = MOCK_HALL_ID;
+  /** The reading of every open point this server plays. */
+  readonly readings: MockReadings;
   /** Epoch stamped on new tickets; `expireSessions()` moves it on. */
   sessionEpoch = 0;
   /**
@@ -66,6 +84,7 @@ export class MockContext {
   constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
     this.keys = new SessionKeys(options.secret ?? 'hall-booking-mock');
     this.credentials = options.credentials ?? DEFAULT_CREDENTIALS;
+    this.readings = resolveReadings(options.readings);
     this.state = seedState();
   }
 

@@ -79,10 +79,31 @@ function toRequest(req: IncomingMessage, base: string, raw: Buffer): Request {
   return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(raw) : undefined });
 }
 
+/**
+ * ASP.NET MVC names the charset of its HTML and JSON answers (`text/html; charset=utf-8`,
+ * `application/json; charset=utf-8`); msw's helpers leave it out, so a client that decodes by
+ * the header would misread "…" as `â€¦`.
+ */
+export function withCharset(contentType: string): string {
+  const [type = ''] = contentType.split(';');
+  const textual = /^(text\/html|application\/json)$/i.test(type.trim());
+  return textual && !/;\s*charset=/i.test(contentType) ? `${type.trim()}; charset=utf-8` : contentType;
+}
+
+/** True when the request target's path holds a malformed percent-escape (`/%ZZ`). */
+export function malformedPath(target: string): boolean {
+  try {
+    decodeURIComponent(target.split('?', 1)[0] ?? '');
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie') headers[key] = value;
+    if (key !== 'set-cookie') headers[key] = key === 'content-type' ? withCharset(value) : value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
@@ -107,6 +128,13 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
       const raw = await readBody(req);
+      // IIS/ASP.NET refuse a malformed escape in the URL with 400 ("Bad Request - Invalid URL").
+      if (malformedPath(req.url ?? '/')) {
+        await send(res, new Response('<h2>Bad Request - Invalid URL</h2><p>HTTP Error 400. The request URL is invalid.</p>', {
+          status: 400, headers: { 'content-type': 'text/html; charset=utf-8' },
+        }));
+        return;
+      }
       const request = ctx.faults.screen(toRequest(req, base, raw));
       ctx.received.push({
         method: req.method ?? 'GET', path: req.url ?? '/', rawBody: raw,

@@ -31,7 +31,7 @@ export interface MockState {
   audits: { Id: number; HallId: number; Date: string; Action: string }[];
   pins: string[];
   nextBookingId: number;
-  /** Options of the form's `BookingStatusId` select: ids on purpose, not names (live notes: option values unknown). */
+  /** Statuses of the form's `BookingStatusId` select; the options carry the id or the name (open point statusOptions). */
   bookingStatuses: { id: number; name: BookingStatus }[];
 }
 

@@ -69,6 +69,12 @@ export function bookingPageHandlers(ctx: MockContext) {
   const hallRooms = (hallId: number) =>
     s().rooms.filter((r) => r.hallId === hallId && r.bookable).sort((a, b) => a.rowNumber - b.rowNumber);
   const find = (id: string | undefined) => s().bookings.find((b) => b.id === Number(id));
+  /** Open point statusOptions: the option value is the status id or its name. */
+  const statusOptionValue = (x: { id: number; name: string }) => (ctx.readings.statusOptions === 'names' ? x.name : String(x.id));
+  const statusValueOf = (name: string) => {
+    const x = s().bookingStatuses.find((y) => y.name === name);
+    return x ? statusOptionValue(x) : '';
+  };
 
   type Parsed = { ok: true; record: Omit<BookingRecord, 'id' | 'parentId' | 'isRecurring' | 'pendingChange'> } | { ok: false; errors: Record<string, string> };
 
@@ -90,7 +96,10 @@ export function bookingPageHandlers(ctx: MockContext) {
     if (!activity) errors.ActivityTypeId = 'The Activity field is required.';
     const rate = s().priceRates.find((p) => p.hallId === hallId && String(p.id) === v.PriceRateId);
     if (!rate) errors.PriceRateId = 'The Price rate field is required.';
-    const status = s().bookingStatuses.find((x) => String(x.id) === v.BookingStatusId);
+    // Live notes: the working client posts the status as a name; MVC binds an enum from its
+    // name or its number, case-insensitively, whatever the options' values are.
+    const posted = v.BookingStatusId.trim().toLowerCase();
+    const status = posted ? s().bookingStatuses.find((x) => String(x.id) === posted || x.name.toLowerCase() === posted) : undefined;
     if (!status) errors.BookingStatusId = 'The Status field is required.';
     const roomIds = sub.selectedRoomIds.filter((id) => hallRooms(hallId).some((r) => r.id === id));
     if (!roomIds.length) errors.BookingRoom = 'Select at least one room.';
@@ -120,7 +129,7 @@ export function bookingPageHandlers(ctx: MockContext) {
       customers: s().customers.filter((c) => c.hallId === hallId && !c.deleted && !c.staff),
       activityTypes: s().activityTypes.filter((a) => a.hallId === hallId),
       priceRates: s().priceRates.filter((p) => p.hallId === hallId),
-      statuses: s().bookingStatuses,
+      statuses: s().bookingStatuses.map((x) => ({ value: statusOptionValue(x), text: x.name })),
       bookingId: editing?.id,
     }));
   }
@@ -129,13 +138,15 @@ export function bookingPageHandlers(ctx: MockContext) {
     values: {
       Name: b.name, StartDate: b.start, EndDate: b.end, CustomerId: b.customerId,
       ActivityTypeId: String(b.activityTypeId), PriceRateId: String(b.priceRateId),
-      BookingStatusId: String(s().bookingStatuses.find((x) => x.name === b.status)?.id ?? ''),
+      BookingStatusId: statusValueOf(b.status),
       Description: b.description, SendEmails: b.sendEmails,
     },
     selectedRoomIds: b.roomIds,
   });
 
   const viewModel = (b: BookingRecord) => bookingViewModel(ctx, b);
+  const view = (b: BookingRecord) => pagePath('viewBookingPage', { booking_id: b.id });
+  const index = (b: BookingRecord) => pagePath('bookingsIndexPage', { hall_id: b.hallId });
 
   return [
     pageRoute(ctx, pages.bookingsIndexPage, ({ request, user, params }) => {
@@ -163,8 +174,10 @@ export function bookingPageHandlers(ctx: MockContext) {
       const sub = readSubmission(form);
       const result = validate(sub, ctx.hallId);
       if (!result.ok) return formPage(request, user, sub, result.errors);
-      s().bookings.push({ ...result.record, id: s().nextBookingId++, parentId: null, isRecurring: false, pendingChange: false });
-      return redirect(pagePath('bookingsIndexPage', { hall_id: ctx.hallId }));
+      const created: BookingRecord = { ...result.record, id: s().nextBookingId++, parentId: null, isRecurring: false, pendingChange: false };
+      s().bookings.push(created);
+      // Open point formRedirects: where create and edit lead is not known (live notes).
+      return redirect(ctx.readings.formRedirects === 'index-then-view' ? index(created) : view(created));
     }),
 
     pageRoute(ctx, pages.editBookingPage, ({ request, user, params }) => {
@@ -179,7 +192,7 @@ export function bookingPageHandlers(ctx: MockContext) {
       const result = validate(sub, b.hallId, b.id);
       if (!result.ok) return formPage(request, user, sub, result.errors, b);
       Object.assign(b, result.record);
-      return redirect(pagePath('viewBookingPage', { booking_id: b.id }));
+      return redirect(ctx.readings.formRedirects === 'index-then-view' ? view(b) : index(b));
     }),
 
     pageRoute(ctx, pages.viewBookingPage, ({ request, user, params }) => {
@@ -187,11 +200,17 @@ export function bookingPageHandlers(ctx: MockContext) {
       return b ? htmlWithToken(ctx, request, user, (token) => bookingView(viewModel(b), token, user ?? '')) : notFound();
     }),
 
-    // This mock removes the booking (and a series' children); the suite also accepts a cancel.
+    // Open point deleteEffect (live notes: "removed or cancelled: accept either"): the booking
+    // and a series' children are removed, or kept with the status Cancelled.
     pageRoute(ctx, pages.deleteBooking, ({ params }) => {
       const b = find(params.booking_id);
       if (!b) return notFound();
-      s().bookings = s().bookings.filter((x) => x.id !== b.id && x.parentId !== b.id);
+      const affected = (x: BookingRecord) => x.id === b.id || x.parentId === b.id;
+      if (ctx.readings.deleteEffect === 'cancel') {
+        for (const x of s().bookings.filter(affected)) x.status = 'Cancelled';
+      } else {
+        s().bookings = s().bookings.filter((x) => !affected(x));
+      }
       return redirect(pagePath('bookingsIndexPage', { hall_id: b.hallId }));
     }),
 

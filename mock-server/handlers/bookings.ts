@@ -1,24 +1,29 @@
 // JSON endpoints of the Bookings domain, all reading mock state.
 import { HttpResponse } from 'msw';
-import { endpoints as E, type StatusType } from '../../contracts/index.js';
+import { endpoints as E, type MockReadings, type StatusType } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import type { BookingRecord } from '../state.js';
 import { shiftLocal, startOfDay } from '../time.js';
 import { jsonRoute } from '../routes.js';
 import { bookingItem, list } from './present.js';
 
-/** Lower bound of each `timerange` (0=Today … 4=LastYear); 5=All has none. All ranges end with today. */
-export function timeRangeWindow(now: string, range: number): { from: string | null; to: string } {
+/**
+ * Bounds of each `timerange` (0=Today … 4=LastYear); 5=All has none. The lower bound is the
+ * same in both readings of the open point: `start-window` ends every range with today,
+ * `from-start` leaves it open (future bookings included).
+ */
+export function timeRangeWindow(now: string, range: number, reading: MockReadings['timerange']): { from: string | null; to: string | null } {
   const today = startOfDay(now);
-  const to = shiftLocal(today, { days: 1 });
+  const to = reading === 'from-start' ? null : shiftLocal(today, { days: 1 });
   const days = [0, 7, 31, 92, 366][range];
-  return { from: days === undefined ? null : shiftLocal(today, { days: -days }), to };
+  return { from: days === undefined ? null : shiftLocal(today, { days: -days }), to: days === undefined ? null : to };
 }
 
-export function inTimeRange(now: string, b: BookingRecord, range: number | undefined): boolean {
+/** Whether a record dated `date` (a booking's start, an audit's date) falls in the range. */
+export function inTimeRange(now: string, date: string, range: number | undefined, reading: MockReadings['timerange']): boolean {
   if (range === undefined || range === 5) return true;
-  const { from, to } = timeRangeWindow(now, range);
-  return (from === null || b.start >= from) && b.start < to;
+  const { from, to } = timeRangeWindow(now, range, reading);
+  return (from === null || date >= from) && (to === null || date < to);
 }
 
 export function matchesStatus(b: BookingRecord, status: StatusType | undefined): boolean {
@@ -36,11 +41,13 @@ const slashDay = (s: string) => s.slice(0, 10).replace(/\//g, '-');
 export function bookingHandlers(ctx: MockContext) {
   const hallBookings = (hallId: number) => ctx.state.bookings.filter((b) => b.hallId === hallId);
   const topLevel = (hallId: number) => hallBookings(hallId).filter((b) => b.parentId === null);
+  // Grid and counts read `timerange` the same way, as the server's reading says.
+  const inRange = (b: BookingRecord, range: number | undefined) => inTimeRange(ctx.state.now, b.start, range, ctx.readings.timerange);
   return [
     jsonRoute(ctx, E.listBookingsForHallGrid, ({ query: q }) => {
       const rows = topLevel(q.id)
         .filter((b) => matchesStatus(b, q.statusType))
-        .filter((b) => inTimeRange(ctx.state.now, b, q.timerange))
+        .filter((b) => inRange(b, q.timerange))
         .filter((b) => q.year === undefined || Number(b.start.slice(0, 4)) === q.year)
         .filter((b) => !q.startDateFrom || b.start.slice(0, 10) >= slashDay(q.startDateFrom))
         .filter((b) => !q.startDateTo || b.start.slice(0, 10) <= slashDay(q.startDateTo))
@@ -50,13 +57,13 @@ export function bookingHandlers(ctx: MockContext) {
     jsonRoute(ctx, E.listChildBookings, ({ query: q }) =>
       list(ctx, ctx.state.bookings.filter((b) => b.parentId === q.id).map((b) => bookingItem(ctx, b)))),
     jsonRoute(ctx, E.getBookingCountsForHall, ({ query: q }) => {
-      const rows = topLevel(q.id).filter((b) => inTimeRange(ctx.state.now, b, q.timerange));
+      const rows = topLevel(q.id).filter((b) => inRange(b, q.timerange));
       const count = (s: StatusType) => rows.filter((b) => matchesStatus(b, s)).length;
       return { Requested: count('Requested'), Confirmed: count('Confirmed'), Cancelled: count('Cancelled'), Total: rows.length };
     }),
     jsonRoute(ctx, E.getBookingTimeRangeCountsForHall, ({ query: q }) => {
       const rows = topLevel(q.id);
-      const n = (r: number) => rows.filter((b) => inTimeRange(ctx.state.now, b, r)).length;
+      const n = (r: number) => rows.filter((b) => inRange(b, r)).length;
       return { Today: n(0), Last7Days: n(1), LastMonth: n(2), Last3Months: n(3), LastYear: n(4), All: n(5) };
     }),
     jsonRoute(ctx, E.getRequestedBookingsCount, ({ query: q }) =>

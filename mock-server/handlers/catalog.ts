@@ -2,6 +2,7 @@
 import { endpoints as E } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import { jsonRoute } from '../routes.js';
+import { inTimeRange } from './bookings.js';
 import { roomItem } from './present.js';
 
 /** The charge matrix's one date range; its id is what GetPriceRatesForHall's `dateRangeId` names. */
@@ -32,7 +33,9 @@ export function catalogHandlers(ctx: MockContext) {
       s().lineItemGroups.filter((g) => g.hallId === q.id).map((g) => ({ Id: g.id, Name: g.name, HallId: g.hallId }))),
     jsonRoute(ctx, E.listLineItems, ({ query: q }) => s().lineItemGroups.find((g) => g.id === q.id)?.items ?? []),
     jsonRoute(ctx, E.listReports, () => [{ Id: 1, Name: 'Bookings by room' }, { Id: 2, Name: 'Income by month' }]),
-    jsonRoute(ctx, E.listAudits, ({ query: q }) => s().audits.filter((a) => a.HallId === q.id)),
+    // Audits take the grid's `timerange` (interface doc) and read it as the grid does.
+    jsonRoute(ctx, E.listAudits, ({ query: q }) =>
+      s().audits.filter((a) => a.HallId === q.id && inTimeRange(s().now, a.Date, q.timerange, ctx.readings.timerange))),
     jsonRoute(ctx, E.getInvoiceCounter, () => 1042),
     jsonRoute(ctx, E.hasOutstandingInvoice, () => false),
     jsonRoute(ctx, E.generateAccessPin, () => {

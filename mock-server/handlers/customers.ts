@@ -11,7 +11,8 @@ export function customerHandlers(ctx: MockContext) {
   return [
     jsonRoute(ctx, E.listCustomersForHall, ({ query: q }) =>
       ofHall(q.id)
-        .filter((c) => q.customer !== 'true' || !c.staff)
+        // Open point hallCustomers: without customer=true, staff are listed only in the with-staff reading.
+        .filter((c) => !c.staff || (q.customer !== 'true' && ctx.readings.hallCustomers === 'with-staff'))
         .filter((c) => q.includeDeleted === 'true' || !c.deleted)
         .filter((c) => q.onlyNew !== 'true' || c.isNew)
         .map((c) => customerItem(ctx, c))),

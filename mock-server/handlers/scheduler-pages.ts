@@ -27,7 +27,7 @@ export function schedulerPageHandlers(ctx: MockContext) {
       return htmlWithToken(ctx, request, user, (token) => schedulerPage({
         hallId, hallName: hall.name, token, user: user ?? '',
         rooms: ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
-        weekStart: from, weekEnd: shiftLocal(from, { days: 7 }),
+        weekStart: from, weekEnd: shiftLocal(from, { days: 7 }), roomLabels: ctx.readings.roomLabels,
       }));
     }),
 

@@ -1,6 +1,6 @@
 // The create / edit booking form as ASP.NET MVC renders it (interface doc, "Create
 // booking"; live notes, "Booking form"): indexed room binding, checkbox + hidden
-// `false`, status options keyed by id, validation messages in MVC's own classes.
+// `false`, status options keyed by id or name, validation messages in MVC's own classes.
 import { TOKEN_FIELD, bookingRoomField } from '../../contracts/index.js';
 import type { CustomerRecord, NamedRecord, RoomRecord } from '../state.js';
 import { esc, layout } from './layout.js';
@@ -30,7 +30,8 @@ export interface BookingFormModel {
   customers: CustomerRecord[];
   activityTypes: NamedRecord[];
   priceRates: NamedRecord[];
-  statuses: { id: number; name: string }[];
+  /** Options of `BookingStatusId`: the value as the server's reading has it, the status name as text. */
+  statuses: { value: string; text: string }[];
   /** Field name → message; the key `''` holds model-level errors (validation summary only). */
   errors: Record<string, string>;
   bookingId?: number;
@@ -100,7 +101,7 @@ export function bookingForm(m: BookingFormModel): string {
   ${select('CustomerId', 'Customer', '-- Select customer --', m.customers.map((c) => ({ value: c.id, text: `${c.name} (${c.organisation})` })), v.CustomerId, m.errors)}
   ${select('ActivityTypeId', 'Activity', '-- Select activity --', m.activityTypes.map((a) => ({ value: String(a.id), text: a.name })), v.ActivityTypeId, m.errors)}
   ${select('PriceRateId', 'Price rate', '-- Select price rate --', m.priceRates.map((p) => ({ value: String(p.id), text: p.name })), v.PriceRateId, m.errors)}
-  ${select('BookingStatusId', 'Status', '-- Select status --', m.statuses.map((s) => ({ value: String(s.id), text: s.name })), v.BookingStatusId, m.errors)}
+  ${select('BookingStatusId', 'Status', '-- Select status --', m.statuses, v.BookingStatusId, m.errors)}
   <fieldset class="form-group" id="roomSelection">
     <legend>Rooms</legend>
     ${rooms}

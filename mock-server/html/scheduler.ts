@@ -1,8 +1,9 @@
 // The scheduler page (interface doc, "Room colour mapping"; live notes, "Scheduler"):
 // one `#RoomColorList .room-label` per room, and a week calendar filled in the browser
-// from `/api/Scheduler/GetBookings`. Colour notations vary on purpose (hex in either
-// case, `rgb()`, odd spacing) so the suite has to parse styles robustly.
-import { endpoints } from '../../contracts/index.js';
+// from `/api/Scheduler/GetBookings`. Open point roomLabels: the `live` markup as the live
+// notes describe it, or `varied` notations (hex in either case, `rgb()`, odd spacing, an
+// "All rooms" item inside the list) that only a robust parser reads.
+import { endpoints, type MockReadings } from '../../contracts/index.js';
 import type { RoomRecord } from '../state.js';
 import { esc, layout } from './layout.js';
 
@@ -11,8 +12,11 @@ function rgb(hex: string): string {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
-/** The style attribute of the i-th label: three notations in turn, all with `!important`. */
-export function roomLabelStyle(colour: string, i: number): string {
+/** Live notes, "Scheduler": `background-color:#rrggbb!important;`. */
+export const liveRoomLabelStyle = (colour: string): string => `background-color:${colour.toLowerCase()}!important;`;
+
+/** The style attribute of the i-th label in the varied reading: three notations in turn, all with `!important`. */
+export function variedRoomLabelStyle(colour: string, i: number): string {
   switch (i % 3) {
     case 0: return `background-color:${colour.toUpperCase()}!important;`;
     case 1: return `background-color: ${rgb(colour)} !important;`;
@@ -20,12 +24,17 @@ export function roomLabelStyle(colour: string, i: number): string {
   }
 }
 
-export interface SchedulerModel { hallId: number; hallName: string; rooms: RoomRecord[]; weekStart: string; weekEnd: string; token: string; user: string }
+export interface SchedulerModel {
+  hallId: number; hallName: string; rooms: RoomRecord[]; weekStart: string; weekEnd: string; token: string; user: string;
+  roomLabels: MockReadings['roomLabels'];
+}
 
 export function schedulerPage(m: SchedulerModel): string {
+  const live = m.roomLabels === 'live';
   const labels = m.rooms
-    .map((r, i) => `<div class="room-label" onclick="setRoom(${r.id})" style="${roomLabelStyle(r.colour, i)}">${esc(r.name)}</div>`)
+    .map((r, i) => `<div class="room-label" onclick="setRoom(${r.id})" style="${live ? liveRoomLabelStyle(r.colour) : variedRoomLabelStyle(r.colour, i)}">${esc(r.name)}</div>`)
     .join('\n    ');
+  const allRooms = '<div class="room-label-all" onclick="setRoom(0)">All rooms</div>';
   const feed = endpoints.listSchedulerEvents.path;
   return layout({
     title: 'Scheduler',
@@ -33,9 +42,12 @@ export function schedulerPage(m: SchedulerModel): string {
     user: m.user,
     body: `<h2>${esc(m.hallName)}: scheduler</h2>
 <div class="row">
-  <div class="col-md-2" id="RoomColorList">
-    <div class="room-label-all" onclick="setRoom(0)">All rooms</div>
+  <div class="col-md-2">
+    ${live ? allRooms : ''}
+    <div id="RoomColorList">
+    ${live ? '' : allRooms}
     ${labels}
+    </div>
   </div>
   <div class="col-md-10"><div id="calendar" aria-live="polite" data-week-start="${esc(m.weekStart)}">Loading…</div></div>
 </div>

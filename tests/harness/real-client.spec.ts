@@ -1,0 +1,122 @@
+// The default mock meets a client written against the live service (issue: "a mock that real
+// clients can use"): the form post, the room-colour scrape and the header-led decoding that the
+// working public clients do, each built exactly as the live notes describe them.
+import { test as base, expect } from '@playwright/test';
+import { load } from 'cheerio/slim';
+import { DEFAULT_READINGS, endpoints, pagePath } from '../../contracts/index.js';
+import { PlainClient } from '../../fixtures/plain-client.js';
+import { addDays, serviceToday } from '../../fixtures/service-time.js';
+import { startMockServer, type MockServer } from '../../mock-server/server.js';
+
+const test = base.extend<object, { defaultMock: MockServer }>({
+  defaultMock: [async ({}, use) => {
+    const server = await startMockServer();
+    await use(server);
+    await server.close();
+  }, { scope: 'worker' }],
+});
+
+const loggedIn = async (server: MockServer): Promise<PlainClient> => {
+  const client = new PlainClient(server.url);
+  const { email, password } = server.context.credentials;
+  const reply = await client.logIn(email, password);
+  expect(reply.status, 'login answers a redirect').toBe(302);
+  expect(reply.location, 'login redirects away from the login page').not.toMatch(/\/Account\/Login/i);
+  return client;
+};
+
+/** The naive scrape (HallmasterAPI): every `onclick` element of #RoomColorList, its style, one regex. */
+const naiveRoomColours = ($: import('cheerio/slim').CheerioAPI) =>
+  $('#RoomColorList [onclick]').toArray().map((el) => {
+    const style = $(el).attr('style');
+    return {
+      onclick: $(el).attr('onclick') ?? '', text: $(el).text().trim(), style,
+      colour: style === undefined ? undefined : /background-color:(#[0-9a-fA-F]{6})!important;/.exec(style)?.[1],
+    };
+  });
+
+test.describe('real-client compatibility @harness', () => {
+  test.beforeEach(({ defaultMock }) => defaultMock.context.reset());
+
+  test('a form post built as the working client builds it creates a booking on the default mock', async ({ defaultMock }) => {
+    const client = await loggedIn(defaultMock);
+    const hallId = defaultMock.context.hallId;
+    const { $, token } = await client.page(pagePath('createBookingPage'));
+    const optionValues = (name: string) => $(`select[name="${name}"] option`).toArray().map((o) => $(o).attr('value') ?? '').filter(Boolean);
+    const customerId = optionValues('CustomerId').find((v) => /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i.test(v));
+    const roomIds = $('input[name$="].RoomId"]').toArray().map((el) => $(el).attr('value') ?? '');
+    expect(customerId, 'the form offers a customer keyed by a GUID').toBeDefined();
+    expect(roomIds.length, 'the form lists the hall\'s rooms').toBeGreaterThan(1);
+    const day = addDays(serviceToday(), 33);
+    const name = `Real client ${Date.now().toString(36)}`;
+    const start = `${day}T06:00:00`;
+    const booked = 1;
+    const fields: [string, string][] = [
+      ['__RequestVerificationToken', token], ['Name', name], ['StartDate', start], ['EndDate', `${day}T07:30:00`],
+      ['CustomerId', customerId ?? ''], ['ActivityTypeId', optionValues('ActivityTypeId')[0] ?? ''],
+      ['PriceRateId', optionValues('PriceRateId')[0] ?? ''], ['BookingStatusId', 'Confirmed'], ['SendEmails', 'false'],
+      ...roomIds.flatMap((id, i): [string, string][] => [
+        [`BookingRoom[${i}].RoomId`, id], ...(i === booked ? [[`BookingRoom[${i}].Selected`, 'true'] as [string, string]] : []),
+      ]),
+    ];
+    const posted = await client.request(pagePath('submitCreateBookingForm'), { form: fields });
+    const refused = posted.status === 200 ? load(posted.text)('.validation-summary-errors').text().trim() : '';
+    expect(posted.status, `the post is stored and redirected, not re-rendered (${refused})`).toBe(302);
+    const grid = await client.json<{ BookingName: string; StartDateTime: string; Status: string; RoomsUsed: string }>(
+      `${endpoints.listBookingsForHallGrid.path}?id=${hallId}&statusType=All`);
+    const found = grid.filter((b) => b.BookingName === name && b.StartDateTime.startsWith(start.slice(0, 16)));
+    expect(found, 'the booking is in the grid by name and start').toHaveLength(1);
+    expect(found[0]?.Status, 'BookingStatusId=Confirmed (a name) was bound').toBe('Confirmed');
+    const roomName = $(`label[for="${$(`input[name="BookingRoom[${booked}].Selected"][type=checkbox]`).attr('id') ?? ''}"]`).text().trim();
+    expect(found[0]?.RoomsUsed.split(/\s*,\s*/), 'only the room posted with Selected=true is booked').toEqual([roomName]);
+  });
+
+  test('the naive #RoomColorList scrape yields one colour per room of the hall on the default mock', async ({ defaultMock }) => {
+    const client = await loggedIn(defaultMock);
+    const hallId = defaultMock.context.hallId;
+    const rooms = await client.json<{ ID?: number; Id?: number; Name: string }>(`${endpoints.listRoomsForGrid.path}?id=${hallId}`);
+    const { $ } = await client.page(pagePath('schedulerPage', { hall_id: hallId }));
+    const items = naiveRoomColours($);
+    expect(items.filter((x) => x.style === undefined).map((x) => x.text), 'every onclick element carries a style').toEqual([]);
+    expect(items.filter((x) => !x.colour).map((x) => x.style), 'every style matches background-color:#rrggbb!important;').toEqual([]);
+    expect(items.map((x) => /setRoom\((\d+)\)/.exec(x.onclick)?.[1]).sort(), 'one item per room of the hall')
+      .toEqual(rooms.map((r) => String(r.ID ?? r.Id)).sort());
+    expect(items.map((x) => x.text).sort()).toEqual(rooms.map((r) => r.Name).sort());
+  });
+
+  test('the varied reading breaks the naive scrape (so the readings project exercises the robust parser)', async () => {
+    const varied = await startMockServer({ readings: { roomLabels: 'varied' } });
+    try {
+      const client = await loggedIn(varied);
+      const { $ } = await client.page(pagePath('schedulerPage', { hall_id: varied.context.hallId }));
+      const items = naiveRoomColours($);
+      expect(items.some((x) => x.style === undefined), 'an onclick element without a style').toBe(true);
+      expect(items.some((x) => x.style !== undefined && !x.colour), 'a style the naive regex does not read').toBe(true);
+    } finally {
+      await varied.close();
+    }
+  });
+
+  test('HTML and JSON answers name charset=utf-8, and decoding by the header keeps "…"', async ({ defaultMock }) => {
+    const client = await loggedIn(defaultMock);
+    const { reply } = await client.page(pagePath('schedulerPage', { hall_id: defaultMock.context.hallId }));
+    expect(reply.contentType).toMatch(/^text\/html;\s*charset=utf-8$/i);
+    expect(reply.text, 'the scheduler page shows "Loading…" decoded by its header').toContain('Loading…');
+    expect(reply.text).not.toContain('â€¦');
+    const login = await new PlainClient(defaultMock.url).request(pagePath('loginPage'));
+    expect(login.contentType, 'an anonymous page too').toMatch(/^text\/html;\s*charset=utf-8$/i);
+    const json = await client.request(`${endpoints.listRoomsForGrid.path}?id=${defaultMock.context.hallId}`);
+    expect(json.contentType).toMatch(/^application\/json;\s*charset=utf-8$/i);
+  });
+
+  test('a malformed percent-escape in the path answers 400, not 500', async ({ defaultMock }) => {
+    const reply = await new PlainClient(defaultMock.url).request('/%ZZ');
+    expect(reply.status).toBe(400);
+    const wellFormed = await new PlainClient(defaultMock.url).request('/no%20such%20page');
+    expect(wellFormed.status, 'a well-formed escape of an unknown path is a 404, not a 400').toBe(404);
+  });
+
+  test('the default mock plays the first reading of every open point', ({ defaultMock }) => {
+    expect(defaultMock.context.readings).toEqual(DEFAULT_READINGS);
+  });
+});
