@@ -3,7 +3,7 @@
 // a history carried from run to run (trends, "failing since") and a quality gate on contract breaks.
 import { defineConfig } from 'allure';
 import { loadEnv } from './fixtures/env.js';
-import { ALLURE_HISTORY, CATEGORIES, CONTRACT_BREAKS, categoryOf, reportsPath } from './fixtures/reporting.js';
+import { ALLURE_HISTORY, CATEGORIES, isContractBreak, reportsPath } from './fixtures/reporting.js';
 
 export default defineConfig({
   name: 'Hall Booking contract suite',
@@ -14,7 +14,7 @@ export default defineConfig({
   categories: { rules: CATEGORIES },
   // A contract break fails the gate; drift (its own category, first match wins) does not.
   qualityGate: {
-    rules: [{ id: 'contract-breaks', maxFailures: 0, filter: (tr) => categoryOf(tr.status, tr.error?.message, tr.error?.trace) === CONTRACT_BREAKS }],
+    rules: [{ id: 'contract-breaks', maxFailures: 0, filter: isContractBreak }],
   },
   plugins: {
     awesome: {
