@@ -1,7 +1,6 @@
-// `npm run contracts:export`: the OpenAPI 3.1 document names every registry entry, is valid
-// (@seriousme/openapi-schema-validator), passes Redocly's recommended ruleset without an
-// error, states each operation's authentication as the registry does, and carries examples
-// the contracts accept; every named schema has its standalone JSON Schema.
+// `npm run contracts:export`: the OpenAPI 3.1 document is valid, passes Redocly's recommended
+// ruleset without an error, names every registry entry with its authentication, and carries
+// examples the contracts accept; every named schema has its standalone JSON Schema.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
