@@ -5,7 +5,8 @@ import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnv } from './fixtures/env.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
-import { allureOptions, reportsPath } from './fixtures/reporting.js';
+import { allureOptions, displayUrl, reportsPath } from './fixtures/reporting.js';
+import type { SummaryMetadata } from './fixtures/summary-reporter.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
 const env = loadEnv();
@@ -42,9 +43,16 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     // CI: one blob per shard, merged by `npm run report -- --merge` (.github/workflows/hall-booking.yml).
     ...(ci ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
     ['allure-playwright', allureOptions(env, reports('allure-results'))],
+    // reports/summary.json for machines (README, "Reports").
+    ['./fixtures/summary-reporter.ts'],
     // Last, after every reporter above has written: masks the password, cookie values and tokens.
     ['./fixtures/scrub-reporter.ts'],
   ],
+  // Read by fixtures/summary-reporter.ts; blobs carry it into `npm run report -- --merge`.
+  metadata: {
+    target: env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : 'built-in mock',
+    targetKind: env.target.kind,
+  } satisfies SummaryMetadata,
   use: {
     // Traces hold cookies and form posts: taken on a retry only, and scrubbed (fixtures/scrub-reporter.ts).
     trace: 'on-first-retry',

@@ -1,14 +1,18 @@
 // `npm run report`: the Allure 3 report of the last run as one HTML file that opens from
-// disk (reports/allure-report/index.html). `npm run report -- --merge <dir>` first merges
-// the shards of a CI run found under <dir> (each shard's blob-report/ and allure-results/)
-// into one Playwright HTML report and JUnit file, then builds one Allure report from all shards.
+// disk (reports/allure-report/index.html), with the history of earlier reports
+// (reports/history/). `npm run report -- --merge <dir>` first merges the shards of a CI run
+// found under <dir> (each shard's blob-report/ and allure-results/) into one Playwright HTML
+// report, JUnit file and reports/summary.json, then builds one Allure report from all shards.
+// `--quality-gate` then runs Allure's quality gate (allurerc.ts): it fails on a contract
+// break; drift only warns.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scrubArtefacts } from '../fixtures/artefact-secrets.js';
 import { loadEnv } from '../fixtures/env.js';
-import { reportsPath, runPassword } from '../fixtures/reporting.js';
+import { ALLURE_HISTORY, reportsPath, runPassword } from '../fixtures/reporting.js';
+import type { RunSummary } from '../fixtures/summary-reporter.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const env = loadEnv();
@@ -46,16 +50,19 @@ function mergeShards(shardsDir: string): string[] {
   rmSync(merged, { recursive: true, force: true });
   mkdirSync(merged, { recursive: true });
   blobs.forEach((blob, i) => copyFileSync(blob, join(merged, `${i + 1}-${basename(blob)}`)));
-  run('npx', ['playwright', 'merge-reports', '--reporter=html,junit', merged], {
+  run('npx', ['playwright', 'merge-reports', '--reporter=html,junit,./fixtures/summary-reporter.ts', merged], {
     PLAYWRIGHT_HTML_OUTPUT_DIR: reportsPath(env, 'playwright-report'),
     PLAYWRIGHT_HTML_OPEN: 'never',
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),
   });
-  console.log(`Merged ${blobs.length} blob report(s) into ${relative(ROOT, reportsPath(env, 'playwright-report'))}/ and ${relative(ROOT, reportsPath(env, 'junit.xml'))}`);
+  console.log(`Merged ${blobs.length} blob report(s) into ${relative(ROOT, reportsPath(env, 'playwright-report'))}/, ${relative(ROOT, reportsPath(env, 'junit.xml'))} and ${relative(ROOT, reportsPath(env, 'summary.json'))}`);
   return dirsNamed(shardsDir, 'allure-results').filter(hasResults);
 }
 
 const args = process.argv.slice(2);
+const gate = args.includes('--quality-gate');
+// Allure 3.18's quality gate calls Iterator.prototype.toArray, which Node 20 lacks.
+if (gate && Number(process.versions.node.split('.')[0]) < 22) fail(`--quality-gate needs Node 22 or later (this is ${process.version})`);
 const mergeAt = args.indexOf('--merge');
 const resultsDirs = mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
 if (!resultsDirs.some(hasResults)) fail(`no Allure results in ${resultsDirs.map((d) => relative(ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
@@ -72,4 +79,36 @@ scrubArtefacts([output, reportsPath(env, 'playwright-report'), reportsPath(env, 
 
 const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as { stats: Record<string, number>; status: string };
 const counts = Object.entries(summary.stats).map(([k, v]) => `${v} ${k}`).join(', ');
-console.log(`Allure report: ${relative(ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}). Open it from disk in any browser.`);
+const history = reportsPath(env, ...ALLURE_HISTORY);
+const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter(Boolean).length : 0;
+console.log(`Allure report: ${relative(ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; history of ${runs} report(s) in ${relative(ROOT, history)}). Open it from disk in any browser.`);
+
+if (gate) qualityGate(resultsDirs.filter(hasResults));
+
+/** Allure's quality gate on the results (a contract break fails it); drift from reports/summary.json as warnings. */
+function qualityGate(dirs: string[]): void {
+  const actions = !!process.env.GITHUB_ACTIONS;
+  const runSummary = reportsPath(env, 'summary.json');
+  if (existsSync(runSummary)) {
+    const { drift } = JSON.parse(readFileSync(runSummary, 'utf8')) as RunSummary;
+    for (const d of drift) {
+      const what = [...d.unknownKeys.map((k) => `unknown key ${k}`), ...d.newBaselineKeys.map((k) => `new key ${k}`), ...(d.noBaseline ? ['no baseline for this target'] : [])].join(', ');
+      console.log(`${actions ? '::warning title=Contract drift::' : 'warning: drift: '}${d.project} ${d.endpointId}: ${what}`);
+    }
+  }
+  // This Node (checked above), not whichever `npx` finds first on PATH.
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'allure', 'cli.js'), 'quality-gate', ...dirs, '--config', join(ROOT, 'allurerc.ts')], {
+    cwd: ROOT, encoding: 'utf8',
+  });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.status !== 0) {
+    // A crash exits non-zero too: only Allure's own verdict counts as a contract break.
+    if (!/quality gate rules? ha(s|ve) been failed/i.test(result.stdout + result.stderr)) {
+      fail(`allure quality-gate did not give a verdict (exit ${result.status ?? result.signal})`);
+    }
+    if (actions) console.log('::error title=Quality gate::a contract broke (Allure category "Contract breaks"); see the report');
+    fail('quality gate failed: a contract broke');
+  }
+  console.log('Quality gate passed: no contract break.');
+}

@@ -1,22 +1,45 @@
-// `npm run contracts:export`: the OpenAPI 3.1 document names every registry entry and
-// is valid (checked offline by @seriousme/openapi-schema-validator); every named schema
-// has its standalone JSON Schema.
+// `npm run contracts:export`: the OpenAPI 3.1 document is valid, passes Redocly's recommended
+// ruleset without an error, names every registry entry with its authentication, and carries
+// examples the contracts accept; every named schema has its standalone JSON Schema.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { createConfig, lint, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, test } from '@playwright/test';
-import { jsonSchemaFiles } from '../../contracts/export.js';
-import { registry } from '../../contracts/index.js';
+import { TOKEN_FIELD } from '../../contracts/account.js';
+import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
+import { endpoints, registry, type RegistryEntry } from '../../contracts/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = `${root}reports/contracts/`;
 
-type Operation = { operationId?: string; responses?: Record<string, { content?: Record<string, unknown> }> };
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string; required?: string[] }; example?: unknown }> };
+  responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { required?: string[] }> } };
+
+const readDoc = (): Doc => JSON.parse(readFileSync(`${out}openapi.json`, 'utf8')) as Doc;
+const operationOf = (doc: Doc, e: RegistryEntry): Operation | undefined => doc.paths[e.path]?.[e.method.toLowerCase()];
+const where = (p: NormalizedProblem) => `${p.ruleId} at ${p.location[0]?.pointer ?? '?'}: ${p.message}`;
+const recommended = () => createConfig({ extends: ['recommended'] });
+
+/**
+ * Operations that cannot have a 4xx: no argument to refuse and no token to check. The interface
+ * document shows no status for anything else (live notes: error pages' status codes are not known).
+ */
+const nothingToRefuse = (e: RegistryEntry): boolean =>
+  e.kind === 'json' ? !e.query && !e.body && e.antiForgery === 'none' : e.antiForgery === 'none';
 
 test.describe('contracts export @harness', () => {
   test.beforeAll(() => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contracts-export.ts'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contracts-export.ts'], {
+      cwd: root, encoding: 'utf8', env: { ...process.env, HB_BASE_URL: '' },
+    });
     expect(run.status, `scripts/contracts-export.ts failed:\n${run.stderr}`).toBe(0);
   });
 
@@ -28,17 +51,81 @@ test.describe('contracts export @harness', () => {
     expect(validator.version).toBe('3.1');
   });
 
+  test('openapi.json passes Redocly recommended with no error; its only warnings are 4xx-less operations with nothing to refuse', async () => {
+    const problems = await lint({ ref: `${out}openapi.json`, config: await recommended() });
+    expect(problems.filter((p) => p.severity === 'error').map(where), 'Redocly errors').toEqual([]);
+    const warnings = problems.filter((p) => p.severity === 'warn');
+    test.info().annotations.push({ type: 'redocly warnings', description: warnings.map(where).join('\n') || 'none' });
+    const expected = registry.filter(nothingToRefuse).map((e) => `operation-4xx-response at #/paths/${e.path.replaceAll('/', '~1')}/${e.method.toLowerCase()}/responses`);
+    expect(warnings.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}`).sort()).toEqual(expected.sort());
+  });
+
+  test('servers names HB_BASE_URL when it is given, else the placeholder', () => {
+    const servers = (serverUrl?: string) =>
+      (openApiDocument({ serverUrl, sessionCookie: 'session' }).servers as { url: string }[]).map((s) => s.url);
+    expect(servers('https://staging.example/hb')).toEqual(['https://staging.example/hb']);
+    expect(servers()).toEqual([PLACEHOLDER_SERVER]);
+    expect((readDoc() as unknown as { servers: { url: string }[] }).servers.map((s) => s.url)).toEqual([PLACEHOLDER_SERVER]);
+  });
+
+  test('the Redocly check catches a document without security schemes or servers', async () => {
+    const broken = JSON.parse(readFileSync(`${out}openapi.json`, 'utf8')) as Record<string, unknown> & { components: Record<string, unknown> };
+    delete broken.servers;
+    delete broken.components.securitySchemes;
+    const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: `${out}broken.json`, config: await recommended() });
+    const rules = new Set(problems.filter((p) => p.severity === 'error').map((p) => p.ruleId));
+    expect([...rules].sort()).toEqual(expect.arrayContaining(['no-empty-servers', 'security-defined']));
+  });
+
   test('openapi.json holds every registry entry with its method, path and media type', () => {
-    const doc = JSON.parse(readFileSync(`${out}openapi.json`, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+    const doc = readDoc();
     const missing: string[] = [];
     for (const entry of registry) {
-      const op = doc.paths[entry.path]?.[entry.method.toLowerCase()];
+      const op = operationOf(doc, entry);
       const media = entry.kind === 'json' ? 'application/json' : 'text/html';
       if (op?.operationId !== entry.id || !op.responses?.['200']?.content?.[media]) {
         missing.push(`${entry.id} (${entry.method} ${entry.path}, 200 ${media})`);
       }
     }
     expect(missing, 'registry entries absent from openapi.json').toEqual([]);
+  });
+
+  test('each operation requires the session cookie, the token header or the token field as its registry entry says', () => {
+    const doc = readDoc();
+    const wrong: string[] = [];
+    for (const entry of registry) {
+      const op = operationOf(doc, entry)!;
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s)).sort();
+      const expected = [
+        ...(entry.antiForgery === 'header' ? ['antiForgeryHeader'] : []),
+        ...(entry.auth === 'session' ? ['sessionCookie'] : []),
+      ];
+      if (JSON.stringify(schemes) !== JSON.stringify(expected)) wrong.push(`${entry.id}: security ${schemes.join('+') || 'none'}, expected ${expected.join('+') || 'none'}`);
+      if (entry.antiForgery !== 'none' && !op.responses?.['400']) wrong.push(`${entry.id}: no 400 for a missing token`);
+      if (entry.auth === 'session' && !op.responses?.['302']) wrong.push(`${entry.id}: no 302 for a lost session`);
+      if (entry.antiForgery === 'form') {
+        const schema = op.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+        const named = schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema;
+        if (!named?.required?.includes(TOKEN_FIELD)) wrong.push(`${entry.id}: form body does not require ${TOKEN_FIELD}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  test('every read-only JSON endpoint has an example from the mock that its contract accepts', () => {
+    const doc = readDoc();
+    const problems: string[] = [];
+    for (const e of Object.values(endpoints)) {
+      if (e.writes) continue;
+      const op = operationOf(doc, e)!;
+      const example = op.responses?.['200']?.content?.['application/json']?.example;
+      if (example === undefined) problems.push(`${e.id}: no response example`);
+      else if (!e.response.safeParse(example).success) problems.push(`${e.id}: its example breaks the contract`);
+      if (e.body && !e.body.safeParse(op.requestBody?.content['application/json']?.example).success) problems.push(`${e.id}: body example missing or refused`);
+      const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+      if (e.query && !e.query.safeParse(query).success) problems.push(`${e.id}: query examples missing or refused`);
+    }
+    expect(problems).toEqual([]);
   });
 
   test('every named schema has a standalone JSON Schema file', () => {

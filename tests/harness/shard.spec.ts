@@ -1,11 +1,12 @@
 // The CI sequence of .github/workflows/hall-booking.yml, locally: a small subset run as
 // two shards (CI=1: blob and Allure results per shard, each in its own reports folder as
 // on its own machine), then `npm run report -- --merge` makes one Playwright report, one
-// JUnit file and one Allure report that hold every test of both shards. Offline only.
+// JUnit file, one reports/summary.json and one Allure report that hold every test of both shards. Offline only.
 import { cpSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
 import { childEnv, runNode, runPlaywright, tempDir } from '../../fixtures/child-run.js';
+import type { RunSummary } from '../../fixtures/summary-reporter.js';
 
 test.beforeEach(({ target }) => {
   test.skip(!target.mock, 'the shard runs start their own mocks; the target is a remote server');
@@ -18,7 +19,7 @@ const testcases = (junit: string) =>
   [...junit.matchAll(/<testcase name="([^"]*)"/g)].map((m) => (m[1] ?? '').replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e).split(' › ').at(-1)).sort();
 
 test.describe('shards @harness', () => {
-  test('two shards merge into one Playwright report, one JUnit file and one Allure report', async () => {
+  test('two shards merge into one Playwright report, one JUnit file, one summary.json and one Allure report', async () => {
     test.setTimeout(480_000);
     const dir = tempDir('shards');
     const base = { CI: '1', HB_STORAGE_STATE: join(dir, 'state.json') };
@@ -51,5 +52,9 @@ test.describe('shards @harness', () => {
     const summary = JSON.parse(readFileSync(join(merged, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
     expect(summary.stats.total, 'one Allure report from both shards\' results').toBe(all.length);
     expect(existsSync(join(merged, 'allure-report', 'index.html'))).toBe(true);
+    const run = JSON.parse(readFileSync(join(merged, 'summary.json'), 'utf8')) as RunSummary;
+    expect(run.counts, 'one summary.json from both shards').toMatchObject({ total: all.length, passed: all.length });
+    expect(run.byProject.harness?.total).toBe(all.length);
+    expect(run.target).toBe('built-in mock');
   });
 });

@@ -1,6 +1,6 @@
 // The CI workflow for users (.github/workflows/hall-booking.yml): it passes GitHub's
-// workflow schema (npm run lint:workflows), the check catches a broken file, and every
-// command it runs is one the README documents.
+// workflow schema (npm run lint:workflows), the check catches a broken file, the offline job
+// runs on the Node lines of package.json engines, and every command it runs is one the README documents.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
@@ -19,6 +19,15 @@ test.describe('CI workflow @harness', () => {
     const bad = await runNode(VALIDATOR, [broken], childEnv({}));
     expect(bad.status).toBe(1);
     expect(bad.stdout + bad.stderr).toContain('/jobs/offline');
+  });
+
+  test('the offline job runs on every Node line package.json engines names', () => {
+    const engines = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const lines = [...engines.matchAll(/(?:\^|>=)(\d+)\./g)].map((m) => Number(m[1]));
+    const matrix = /\n {2}offline:[\s\S]*?\n {8}node: \[([\d, ]+)\]/.exec(readFileSync(WORKFLOW, 'utf8'))?.[1];
+    expect(matrix, 'the offline job has a node matrix').toBeDefined();
+    expect(matrix!.split(',').map(Number)).toEqual(lines);
+    expect(lines).toEqual(expect.arrayContaining([22, 24]));
   });
 
   test('hall-booking.yml runs only commands the README documents', () => {
