@@ -4,9 +4,14 @@ import { endpoints, eventId, pagePath } from '../../contracts/index.js';
 import { addDays, expect, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions, BookingViewPage } from '../../fixtures/pages/booking-view-page.js';
+import { recordReading } from '../../fixtures/readings.js';
+import { doc, notes, openPoint } from '../../fixtures/sources.js';
 import { createThroughForm, assertGridRow, assertPagesShow, assertSchedulerEvents, roomColours } from './flow-steps.js';
 
-test.describe('booking flows @flow @ui @write', () => {
+const FORM = doc('Bookings, Create booking (HTML form)', 'GET `/Admin/Bookings/Create` returns an HTML form. The client reads the field names and the anti-forgery token from it');
+const FIND = notes('Booking form', 'no public client finds the new booking\'s id. Find it from the bookings grid (name and start)');
+
+test.describe('booking flows @flow @ui @write', { annotation: [FORM, FIND, openPoint('formRedirects'), openPoint('statusOptions')] }, () => {
   test('submitCreateBookingForm with one room shows the booking in the grid, the scheduler feed, the View page and the popup', async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const { draft, row } = await createThroughForm(page, browserSession, bookings, {
@@ -20,7 +25,9 @@ test.describe('booking flows @flow @ui @write', () => {
     await assertPagesShow(page, browserSession, row.BookingId, draft, cat);
   });
 
-  test('submitCreateBookingForm with several rooms gives one scheduler event per room, each in its colour', async ({ page, api, target, bookings, browserSession }) => {
+  test('submitCreateBookingForm with several rooms gives one scheduler event per room, each in its colour', {
+    annotation: [notes('Scheduler', 'A booking over several rooms comes back as one event per room, each in that room\'s colour')],
+  }, async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const cat = await hallCatalogue(api, target.hallId);
     test.skip(cat.roomNames.size < 2, `the hall offers ${cat.roomNames.size} bookable room(s); several rooms need two or more`);
@@ -35,7 +42,9 @@ test.describe('booking flows @flow @ui @write', () => {
     await assertPagesShow(page, browserSession, row.BookingId, draft, cat, { popup: false });
   });
 
-  test('submitEditBookingForm saves name, times, rooms and status to the grid, the scheduler feed and the View page', async ({ page, api, target, bookings, browserSession }) => {
+  test('submitEditBookingForm saves name, times, rooms and status to the grid, the scheduler feed and the View page', {
+    annotation: [doc('Bookings, Edit booking (HTML form)', 'GET `/Admin/Bookings/Edit/{booking_id}` returns the current values; POST … submits changes')],
+  }, async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const cat = await hallCatalogue(api, target.hallId);
     const { draft, row } = await createThroughForm(page, browserSession, bookings, {
@@ -84,7 +93,9 @@ test.describe('booking flows @flow @ui @write', () => {
     expect(await view.text(), 'View page after the edit: the old name').not.toContain(draft.name);
   });
 
-  test('requestBookingChanges marks the booking pending until confirmBookingChanges clears it', async ({ page, api, target, bookings, browserSession }) => {
+  test('requestBookingChanges marks the booking pending until confirmBookingChanges clears it', {
+    annotation: [notes('Booking form', 'Customers "request changes" to a booking and an admin confirms them; one pending change at a time. `HasPendingBookingChanges` and the `HasPending` filter reflect that state')],
+  }, async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const { row } = await createThroughForm(page, browserSession, bookings, {
       name: bookings.name('Flow pending change'), start: `${day}T18:00:00`, end: `${day}T20:00:00`, roomCount: 1, status: 'Confirmed',
@@ -103,7 +114,9 @@ test.describe('booking flows @flow @ui @write', () => {
     expect(await pendingIds(), 'HasPending filter after confirmBookingChanges').not.toContain(row.BookingId);
   });
 
-  test('deleteBooking takes the booking off the not-cancelled grid, and off the scheduler feed unless it is kept as cancelled', async ({ page, api, target, bookings, browserSession }) => {
+  test('deleteBooking takes the booking off the not-cancelled grid, and off the scheduler feed unless it is kept as cancelled', {
+    annotation: [notes('Booking form', 'After it, expect the booking to be gone from the not-cancelled grid (removed or cancelled: accept either)'), openPoint('deleteEffect')],
+  }, async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const { row } = await createThroughForm(page, browserSession, bookings, {
       name: bookings.name('Flow delete'), start: `${day}T08:00:00`, end: `${day}T09:00:00`, roomCount: 1, status: 'Confirmed',
@@ -119,6 +132,7 @@ test.describe('booking flows @flow @ui @write', () => {
     // Live notes: removed or cancelled, either is accepted.
     const any = (await gridBookings(api, target.hallId, day, day, 'All')).find((b) => b.BookingId === row.BookingId);
     if (any) expect(any.Status, `booking ${row.BookingId} is still in the grid after deleteBooking, so it must be cancelled`).toBe('Cancelled');
+    await recordReading('deleteEffect', [any ? 'cancel' : 'remove'], any ? 'the grid still lists it, Cancelled' : 'the grid no longer lists it', target.baseUrl);
     // Nothing documented says a cancelled booking leaves the feed, so its events may stay only when the grid shows it cancelled.
     if (any?.Status !== 'Cancelled') {
       expect(await eventIds(), `${endpoints.listSchedulerEvents.path} after deleteBooking, which removed booking ${row.BookingId} from the grid`).not.toContain(row.BookingId);

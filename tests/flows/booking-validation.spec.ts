@@ -4,6 +4,7 @@ import { pagePath } from '../../contracts/index.js';
 import { draftBooking, expect, fillBooking, gridBookings, test, type BookingLedger } from '../../fixtures/bookings.js';
 import type { HbClient } from '../../fixtures/http/client.js';
 import { BookingFormPage, type FormOutcome } from '../../fixtures/pages/booking-form-page.js';
+import { doc, html } from '../../fixtures/sources.js';
 
 /** Bookings starting at `start` (the window was free, so any is this test's); tracked so cleanup removes a wrongly stored one. */
 async function bookingsAt(api: HbClient, hallId: number, bookings: BookingLedger, start: string) {
@@ -25,7 +26,10 @@ async function assertRefused(outcome: FormOutcome, form: BookingFormPage, what: 
   expect(await form.messages(), `${post}: no message (role=alert, .validation-summary-errors, .field-validation-error, text by a field, aria-invalid, browser validation)`).not.toHaveLength(0);
 }
 
-test.describe('booking form validation @flow @ui @write', () => {
+test.describe('booking form validation @flow @ui @write', {
+  annotation: [doc('Bookings, Create booking (HTML form)', 'Required form fields: `Name`, `StartDate`, `EndDate`, …'),
+    html('forms', 'a refused submission re-renders the form with its messages (role=alert, aria-invalid, validation classes)')],
+}, () => {
   test('submitCreateBookingForm without a Name re-renders the form with a message and creates nothing', async ({ page, api, target, bookings, browserSession }) => {
     const day = await bookings.freeDays();
     const form = new BookingFormPage(page, browserSession);

@@ -3,8 +3,11 @@
 import { pagePath } from '../../contracts/index.js';
 import { draftBooking, expect, fillBooking, test } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
+import { doc } from '../../fixtures/sources.js';
 
-test.describe('session expiry @flow @ui @write', () => {
+test.describe('session expiry @flow @ui @write', {
+  annotation: [doc('Errors', 'Session expired or absent on a protected endpoint | Redirect'), doc('Authentication, Login flow', 'The client stores the session cookies and sends them with every later request')],
+}, () => {
   test('a create whose session expires before the post logs in again and stores the booking', async ({ page, mock, bookings, browserSession }) => {
     test.skip(!mock, 'expiring the session needs the built-in mock; a remote target cannot be told to expire it');
     const day = await bookings.freeDays();

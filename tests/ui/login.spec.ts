@@ -2,13 +2,17 @@
 import { LOGIN_PATH, endpoints } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
+import { doc, notes } from '../../fixtures/sources.js';
 
 // The password is typed here: no trace, screenshot or video of it, even on a retry.
 test.use({ storageState: { cookies: [], origins: [] }, trace: 'off', screenshot: 'off', video: 'off' });
 
 const atLogin = new RegExp(`${LOGIN_PATH}(\\?.*)?$`, 'i');
 
-test.describe('submitLoginForm @ui @smoke', () => {
+test.describe('submitLoginForm @ui @smoke', {
+  annotation: [doc('Authentication, Login flow', 'Success: HTTP 302 redirect to the dashboard, and session cookies are set. Failure: HTTP 200 with the page still at `/Account/Login` (no redirect)'),
+    notes('Login and tokens', 'Cookie names are not known. Do not hard-code them: keep whatever the server sets')],
+}, () => {
   test('submitLoginForm redirects off the login page and starts a session on good credentials', async ({ page, target }) => {
     const login = new LoginPage(page);
     await login.open();

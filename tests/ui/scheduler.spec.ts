@@ -7,6 +7,8 @@ import { expect, test } from '../../fixtures/index.js';
 import { BrowserSession } from '../../fixtures/pages/browser-session.js';
 import { normaliseColour } from '../../fixtures/pages/colour.js';
 import { SchedulerPage, type RoomLabel } from '../../fixtures/pages/scheduler-page.js';
+import { recordReading, vacuous } from '../../fixtures/readings.js';
+import { doc, notes, openPoint } from '../../fixtures/sources.js';
 
 const FEED = `listSchedulerEvents (GET ${endpoints.listSchedulerEvents.path})`;
 
@@ -28,8 +30,14 @@ function assertEventsMapToRooms(events: CalendarEvent[], labels: RoomLabel[], so
   }
 }
 
+const ROOM_COLOURS = doc('Room colour mapping', 'Elements matching the selector `#RoomColorList .room-label` carry the room\'s background colour and its name as text content');
+const EVENT_COLOUR = doc('Calendar event (scheduler)', 'color | string | Hex colour such as `#rrggbb`; identifies the room in the scheduler view');
+const PER_ROOM = notes('Scheduler', 'A booking over several rooms comes back as one event per room, each in that room\'s colour');
+
 test.describe('scheduler page @ui', () => {
-  test('schedulerPage has exactly one #RoomColorList .room-label per room of the hall, each with a readable colour', async ({ page, api, target }) => {
+  test('schedulerPage has exactly one #RoomColorList .room-label per room of the hall, each with a readable colour', {
+    annotation: [ROOM_COLOURS, notes('Scheduler', 'Parse the colour from the style robustly (spacing, `!important`, `rgb()`), and compare colours case-insensitively'), openPoint('roomLabels')],
+  }, async ({ page, api, target }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
     expect(await scheduler.open(target.hallId), `GET /Scheduler/View/${target.hallId}`).toBe(200);
     const labels = await scheduler.roomColours();
@@ -44,9 +52,14 @@ test.describe('scheduler page @ui', () => {
       expect(matches[0]?.name.toLowerCase(), `label text of room ${id}`).toBe(name.trim().toLowerCase());
     }
     for (const l of labels) expect(l.colour, `colour of label "${l.name}" from style "${l.style}"`).toMatch(/^#[0-9a-f]{6}$/);
+    const clickable = await scheduler.clickableColourItems();
+    const live = clickable.every((c) => c.isRoomLabel && /^background-color:#[0-9a-f]{6}!important;$/i.test(c.style ?? ''));
+    await recordReading('roomLabels', [live ? 'live' : 'varied'],
+      `${clickable.length} onclick item(s) in #RoomColorList, ${clickable.filter((c) => c.isRoomLabel).length} of them .room-label; styles: ${[...new Set(clickable.map((c) => c.style ?? '(none)'))].slice(0, 3).join(' | ')}`,
+      target.baseUrl);
   });
 
-  test('listSchedulerEvents events of a week each carry a room colour and name that room in RoomsUsed', async ({ page, api, target, mock }) => {
+  test('listSchedulerEvents events of a week each carry a room colour and name that room in RoomsUsed', { annotation: [ROOM_COLOURS, EVENT_COLOUR, PER_ROOM] }, async ({ page, api, target, mock }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
     await scheduler.open(target.hallId);
     const labels = await scheduler.roomColours();
@@ -59,11 +72,13 @@ test.describe('scheduler page @ui', () => {
     }
     // The mock seeds bookings this week, so an empty feed there is a fault, not a quiet hall.
     if (mock) expect(events, `${FEED}: events of hall ${target.hallId} in the week of ${thisMonday()} on the mock`).not.toHaveLength(0);
-    test.skip(!events.length, `no calendar events for hall ${target.hallId} in the eight weeks from ${thisMonday()}: nothing to map`);
+    if (!events.length) vacuous(`no calendar events for hall ${target.hallId} in the eight weeks from ${thisMonday()}: nothing to map`);
     assertEventsMapToRooms(events, labels, `${FEED} week of ${addDays(monday, -7)}`);
   });
 
-  test('schedulerPage loads its calendar from listSchedulerEvents, and every loaded event maps to a room colour', async ({ page, target, mock }) => {
+  test('schedulerPage loads its calendar from listSchedulerEvents, and every loaded event maps to a room colour', {
+    annotation: [doc('Rooms (GET)', '`GET /Scheduler/View/{hall_id}` returns the scheduler HTML page, from which room colours are read'), EVENT_COLOUR],
+  }, async ({ page, target, mock }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
     await scheduler.open(target.hallId);
     const loaded = await scheduler.loadedEvents();
@@ -73,7 +88,7 @@ test.describe('scheduler page @ui', () => {
     const events = parsed.data ?? [];
     // The page picks its own range; the mock seeds bookings this week, a remote hall may have none in it.
     if (mock) expect(events, `${FEED} loaded by the page (${loaded!.url}) on the mock`).not.toHaveLength(0);
-    else if (!events.length) test.info().annotations.push({ type: 'vacuous', description: `the page loaded no events (${loaded!.url}): no event colour was checked` });
+    else if (!events.length) vacuous(`the page loaded no events (${loaded!.url}): no event colour was checked`);
     assertEventsMapToRooms(events, await scheduler.roomColours(), `${FEED} loaded by the page`);
   });
 });
