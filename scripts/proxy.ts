@@ -39,12 +39,17 @@ try {
   fail(e.code === 'EADDRINUSE' ? `port ${cli.port} is in use; pass --port 0 for a free one` : e.code === 'EADDRNOTAVAIL' ? `--host ${cli.host} is not an address of this machine` : e.message);
 }
 
+/** A path as the person can type it: relative to the working folder when inside it. */
+const shown = (path: string): string => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
 const guarded = cli.guard.protectedHosts.includes(new URL(cli.target).hostname.toLowerCase());
 console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
   open ${proxy.url}/Account/Login in a browser, or run the suite with HB_BASE_URL=${proxy.url}
   faults: ${cli.faults?.length ? cli.faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none'}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears); the record so far at ${proxy.url}${PROXY_RECORD_PATH}
   writes: ${!guarded ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)' : cli.guard.allowWrites ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)' : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)'}
-  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${relative(process.cwd(), cli.reportDir) || cli.reportDir}/`);
+  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shown(cli.reportDir)}/`);
 
 let stopping = false;
 async function stop(reason: string): Promise<void> {
@@ -56,7 +61,7 @@ async function stop(reason: string): Promise<void> {
   const broken = proxy.record.violations.length;
   const unknown = Object.keys(proxy.record.unknownPaths()).length;
   console.log(`hb-proxy stopped (${reason}): ${proxy.record.entries.length} requests, ${broken} contract violation(s), ${unknown} path(s) the registry does not know.
-  report: ${relative(process.cwd(), `${cli.reportDir}/summary.html`)}`);
+  report: ${shown(`${cli.reportDir}/summary.html`)}`);
   process.exit(broken ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
