@@ -43,6 +43,7 @@ test.describe('the suite through the proxy @harness', () => {
 
     const [line] = await proxy.child.waitFor(/^✖ contract broken: listBookingsForHallGrid GET \S+ → HTTP 200: .*$/m);
     expect(line).toContain('$[0].BookingId: Invalid input: expected number, received string');
+    test.info().annotations.push({ type: 'violation line', description: line });
     const stopped = await proxy.child.stop('SIGINT');
     expect(stopped.status, stopped.stdout + stopped.stderr).toBe(1);
     expect(stopped.stdout).toMatch(/hb-proxy stopped \(SIGINT\): \d+ requests, [1-9]\d* contract violation\(s\)/);

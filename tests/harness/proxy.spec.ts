@@ -111,6 +111,25 @@ test.describe('proxy @harness', () => {
     expect(((await (await fetch(control)).json()) as { faults: unknown[] }).faults).toEqual([]);
   });
 
+  test('a page lacking a form field its route names is a violation; paths the registry does not know are listed', async ({ startMock }) => {
+    const mutated = await startMock({ mutant: 'create-form-lacks-price-rate' });
+    const proxy = await startProxy(harnessProxyOptions(mutated.url));
+    try {
+      const { email, password } = mutated.context.credentials;
+      const api = new HbClient({ baseUrl: proxy.url, email, password, hallId: mutated.context.hallId });
+      await api.login();
+      expect((await api.send(pagePath('createBookingPage'))).status).toBe(200);
+      await api.send('/No/Such/Page?x=1');
+      expect(proxy.record.violations.map((e) => [e.endpointId, e.status, e.issues.map((i) => i.path)])).toEqual([
+        ['createBookingPage', 200, ['form field PriceRateId']],
+      ]);
+      expect(proxy.record.unknownPaths()).toEqual({ 'GET /No/Such/Page': 1 });
+      expect(proxy.record.summary().find((s) => s.endpointId === 'loginPage')?.verdicts).toEqual({ ok: 1 });
+    } finally {
+      await proxy.close();
+    }
+  });
+
   test('answers of an https target are rewritten for plain http on the proxy; request headers for the target', () => {
     const o = { target: new URL('https://staging.example'), proxy: 'http://127.0.0.1:4020' };
     expect(downstreamCookie('.ASPXAUTH=abc; Domain=.staging.example; Path=/; Secure; HttpOnly; SameSite=None'))
