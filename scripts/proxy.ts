@@ -1,7 +1,6 @@
-// `npm run proxy -- --target https://staging.example`: the contract-checking, fault-
-// injecting proxy for exploratory QA (fixtures/proxy/). One line per request as it
-// happens, a violation's line at once; on Ctrl+C, SIGTERM or --duration the record goes
-// to reports/proxy/. Exit code 1 when a contract was broken, 2 on bad input.
+// `npm run proxy -- --target https://staging.example`: the contract-checking, fault-injecting
+// proxy (fixtures/proxy/). A line per request, a violation's line at once; on Ctrl+C, SIGTERM or
+// --duration the record goes to reports/proxy/. Exit code 1 on a broken contract, 2 on bad input.
 import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';

@@ -1,7 +1,6 @@
-// The service suite through the proxy: the contract project, run as a child against a
-// mock behind the proxy, is green and the proxy records no violation; behind a mutated
-// mock the proxy names the broken endpoint and field path, and `npm run proxy` exits 1.
-// Offline only.
+// The service suite through the proxy: the contract project, a child run against a mock behind
+// the proxy, is green with no violation recorded; behind a mutated mock the proxy names the
+// broken endpoint and field path, and `npm run proxy` exits 1. Offline only.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
