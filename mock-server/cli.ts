@@ -2,12 +2,12 @@
 // suite at it as if it were a remote server.
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
-import { FAULTS_PATH, parseFaultArg, type FaultSpec } from './faults.js';
+import { FAULT_USAGE, FAULTS_PATH, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
 import { MOCK_TEST_CUSTOMER_ID } from './state.js';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
-       [--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking
+       ${FAULT_USAGE}
        [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
          document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start`;
 

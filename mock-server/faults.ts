@@ -1,18 +1,13 @@
-// The mock's fault vocabulary: reset, close without an answer, delay, 429, 500 and a
-// session that expires, switched on per test (`mock.faults.inject`), from the command
-// line (`--fault`) or over HTTP (`/__mock/faults`); cleared by `MockContext.reset()`.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpResponse, http, type RequestHandler } from 'msw';
+// The fault vocabulary shared by the mock and the proxy: reset, close without an answer,
+// delay, 429, 500 and a session that expires; the switch that holds them, the `--fault`
+// argument, the control endpoint's GET/POST/DELETE, and the 429 and 500 answers.
 import { z } from 'zod';
-import type { MockContext } from './context.js';
-import { loginRedirect } from './routes.js';
-import { AUTH_COOKIE, parseCookieHeader } from './session.js';
-
-/** Header on a handler's answer that tells the bridge to close the socket without answering (FIN, no RST). */
-export const CLOSE_MARKER = 'x-mock-fault-close';
 
 /** The control endpoint of the standalone mock. */
 export const FAULTS_PATH = '/__mock/faults';
+
+/** `--fault` in a CLI's usage text. */
+export const FAULT_USAGE = '[--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking';
 
 export const FAULT_KINDS = ['reset', 'close', 'delay', '429', '500', 'expire'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -48,19 +43,19 @@ export interface ActiveFault {
 export class FaultSwitch {
   private faults: ActiveFault[] = [];
   private nextId = 1;
-  /** Auth tickets an `expire` fault ended; they stay dead after a reset, like a real expired session. */
+  /** Cookies (`name=value`) an `expire` fault ended; they stay dead after a reset, like a real expired session. */
   private readonly expired = new Set<string>();
 
   /** Switch a fault on; throws a readable error on a bad spec. */
   inject(spec: FaultSpec): ActiveFault {
     const parsed = FaultSpec.safeParse(spec);
-    if (!parsed.success) throw new Error(`mock fault: ${z.prettifyError(parsed.error)}`);
+    if (!parsed.success) throw new Error(`fault: ${z.prettifyError(parsed.error)}`);
     const s = parsed.data;
     const fault: ActiveFault = {
       id: this.nextId++, fault: s.fault, method: s.method, path: s.path, ms: s.ms, retryAfter: s.retryAfter,
       remaining: s.times ?? (s.fault === 'expire' ? 1 : Infinity), hits: 0,
     };
-    if (fault.fault === 'delay' && fault.ms === undefined) throw new Error('mock fault: delay needs ms');
+    if (fault.fault === 'delay' && fault.ms === undefined) throw new Error('fault: delay needs ms');
     this.faults.push(fault);
     return fault;
   }
@@ -83,17 +78,23 @@ export class FaultSwitch {
     return fault;
   }
 
-  expire(ticket: string): void {
-    this.expired.add(ticket);
+  /** End a session: these cookies (`name=value`) count as absent from now on. */
+  expire(cookies: readonly string[]): void {
+    for (const c of cookies) this.expired.add(c.trim());
   }
 
-  /** The request as the handlers should see it: an expired ticket is as good as no cookie. */
+  /** A Cookie header without the cookies an `expire` fault ended. */
+  screenCookies(header: string): string {
+    if (!this.expired.size) return header;
+    return header.split(';').filter((c) => c.trim() && !this.expired.has(c.trim())).join(';');
+  }
+
+  /** The request as the server should see it: an expired cookie is as good as none. */
   screen(request: Request): Request {
-    const ticket = parseCookieHeader(request.headers.get('cookie'))[AUTH_COOKIE];
-    if (!ticket || !this.expired.has(ticket)) return request;
+    const cookie = request.headers.get('cookie');
+    if (!cookie || this.screenCookies(cookie) === cookie) return request;
     const headers = new Headers(request.headers);
-    const kept = (request.headers.get('cookie') ?? '').split(';').filter((c) => c.split('=')[0]?.trim() !== AUTH_COOKIE);
-    headers.set('cookie', kept.join(';'));
+    headers.set('cookie', this.screenCookies(cookie));
     return new Request(request, { headers });
   }
 }
@@ -115,64 +116,46 @@ export function parseFaultArg(arg: string): FaultSpec {
 }
 
 /** A fault as the control endpoint shows it (JSON has no Infinity). */
-const view = (f: ActiveFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : 'unlimited' });
+export const faultView = (f: ActiveFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : 'unlimited' });
 
-const closeWithoutAnswer = (): Response => new Response(null, { status: 204, headers: { [CLOSE_MARKER]: '1' } });
-
-/** Handlers that go first: the control endpoint, then the switched-on faults. */
-export function faultHandlers(ctx: MockContext): RequestHandler[] {
-  const faults = ctx.faults;
-  const control = FAULTS_PATH.toLowerCase();
-  return [
-    http.get(control, () => HttpResponse.json({ faults: faults.active().map(view) })),
-    http.delete(control, () => {
+/**
+ * The control endpoint, shared by the mock (`/__mock/faults`) and the proxy
+ * (`/__proxy/faults`): GET lists the faults with their hits, POST adds a JSON spec or an
+ * array of them, DELETE clears. Undefined for another method.
+ */
+export function controlFaults(faults: FaultSwitch, method: string, body: string): { status: number; json?: unknown } | undefined {
+  switch (method.toUpperCase()) {
+    case 'GET':
+      return { status: 200, json: { faults: faults.active().map(faultView) } };
+    case 'DELETE':
       faults.clear();
-      return new HttpResponse(null, { status: 204 });
-    }),
-    http.post(control, async ({ request }) => {
-      let body: unknown;
+      return { status: 204 };
+    case 'POST': {
+      let specs: unknown;
       try {
-        body = await request.json();
+        specs = JSON.parse(body);
       } catch {
-        return HttpResponse.json({ Message: 'expected a JSON fault spec or an array of them' }, { status: 400 });
+        return { status: 400, json: { Message: 'expected a JSON fault spec or an array of them' } };
       }
       try {
-        const added = (Array.isArray(body) ? body : [body]).map((spec) => faults.inject(spec as FaultSpec));
-        return HttpResponse.json({ added: added.map(view), faults: faults.active().map(view) }, { status: 201 });
+        const added = (Array.isArray(specs) ? specs : [specs]).map((spec) => faults.inject(spec as FaultSpec));
+        return { status: 201, json: { added: added.map(faultView), faults: faults.active().map(faultView) } };
       } catch (error) {
-        return HttpResponse.json({ Message: (error as Error).message }, { status: 400 });
+        return { status: 400, json: { Message: (error as Error).message } };
       }
-    }),
-    http.all('*', async ({ request }) => {
-      const pathname = new URL(request.url).pathname;
-      if (pathname.startsWith('/__mock/')) return undefined;
-      const fault = faults.take(request.method, pathname);
-      switch (fault?.fault) {
-        case undefined:
-          return undefined;
-        case 'reset':
-          return HttpResponse.error();
-        case 'close':
-          return closeWithoutAnswer();
-        case 'delay':
-          // Then served as usual by the next handlers.
-          await sleep(fault.ms ?? 0);
-          return undefined;
-        case '429':
-          return new HttpResponse('Too Many Requests', {
-            status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfter ?? 1) },
-          });
-        case '500':
-          return new HttpResponse('<!DOCTYPE html><title>Server Error</title><h1>Server Error in \'/\' Application.</h1>', {
-            status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' },
-          });
-        case 'expire': {
-          // Interface doc, Errors: an expired session on a protected endpoint redirects to login.
-          const ticket = parseCookieHeader(request.headers.get('cookie'))[AUTH_COOKIE];
-          if (ticket) faults.expire(ticket);
-          return loginRedirect(request);
-        }
-      }
-    }),
-  ];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The answer of a `429` fault (with Retry-After) or a `500` fault (an ASP.NET error page). */
+export function faultAnswer(fault: ActiveFault & { fault: '429' | '500' }): Response {
+  return fault.fault === '429'
+    ? new Response('Too Many Requests', {
+        status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfter ?? 1) },
+      })
+    : new Response('<!DOCTYPE html><title>Server Error</title><h1>Server Error in \'/\' Application.</h1>', {
+        status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      });
 }

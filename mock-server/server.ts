@@ -1,12 +1,12 @@
 // The real-socket bridge: a node:http server that hands every request to the msw
 // handlers through `getResponse`, so browsers, Playwright's request client and Node's
 // fetch all meet a real server. `HttpResponse.error()` becomes a real TCP reset; an
-// answer marked with CLOSE_MARKER (mock-server/faults.ts) a close without an answer.
+// answer marked with CLOSE_MARKER (mock-server/fault-handlers.ts) a close without an answer.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { MockContext, type MockOptions } from './context.js';
-import { CLOSE_MARKER, faultHandlers } from './faults.js';
+import { CLOSE_MARKER, faultHandlers } from './fault-handlers.js';
 import { accountHandlers } from './handlers/account.js';
 import { bookingHandlers } from './handlers/bookings.js';
 import { bookingPageHandlers } from './handlers/booking-pages.js';

@@ -1,0 +1,68 @@
+// `npm run proxy -- --target https://staging.example`: the contract-checking, fault-injecting
+// proxy (fixtures/proxy/). A line per request, a violation's line at once; on Ctrl+C, SIGTERM or
+// --duration the record goes to reports/proxy/. Exit code 1 on a broken contract, 2 on bad input.
+import { relative } from 'node:path';
+import { rmSync } from 'node:fs';
+import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
+import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
+import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
+
+function fail(message: string): never {
+  console.error(`proxy: ${message}\n${PROXY_USAGE}`);
+  process.exit(2);
+}
+
+let cli: ProxyCli;
+try {
+  cli = parseProxyArgs(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ProxyUsageError) fail(error.message);
+  throw error;
+}
+if (cli.help) {
+  console.log(PROXY_USAGE);
+  process.exit(0);
+}
+
+let proxy: Proxy;
+try {
+  proxy = await startProxy({
+    ...cli,
+    onEntry: (entry) => {
+      console.log(consoleLine(entry));
+      if (entry.verdict === 'violation') console.log(violationLine(entry));
+    },
+  });
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  fail(e.code === 'EADDRINUSE' ? `port ${cli.port} is in use; pass --port 0 for a free one` : e.code === 'EADDRNOTAVAIL' ? `--host ${cli.host} is not an address of this machine` : e.message);
+}
+
+/** A path as the person can type it: relative to the working folder when inside it. */
+const shown = (path: string): string => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
+const guarded = cli.guard.protectedHosts.includes(new URL(cli.target).hostname.toLowerCase());
+console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
+  open ${proxy.url}/Account/Login in a browser, or run the suite with HB_BASE_URL=${proxy.url}
+  faults: ${cli.faults?.length ? cli.faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none'}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears); the record so far at ${proxy.url}${PROXY_RECORD_PATH}
+  writes: ${!guarded ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)' : cli.guard.allowWrites ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)' : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)'}
+  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shown(cli.reportDir)}/`);
+
+let stopping = false;
+async function stop(reason: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await proxy.close();
+  rmSync(cli.reportDir, { recursive: true, force: true });
+  proxy.record.write(cli.reportDir);
+  const broken = proxy.record.violations.length;
+  const unknown = Object.keys(proxy.record.unknownPaths()).length;
+  console.log(`hb-proxy stopped (${reason}): ${proxy.record.entries.length} requests, ${broken} contract violation(s), ${unknown} path(s) the registry does not know.
+  report: ${shown(`${cli.reportDir}/summary.html`)}`);
+  process.exit(broken ? 1 : 0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+if (cli.durationS) setTimeout(() => void stop(`--duration ${cli.durationS}`), cli.durationS * 1000);

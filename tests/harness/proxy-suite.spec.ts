@@ -1,0 +1,67 @@
+// The service suite through the proxy: the contract project, a child run against a mock behind
+// the proxy, is green with no violation recorded; behind a mutated mock the proxy names the
+// broken endpoint and field path, and `npm run proxy` exits 1. Offline only.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
+import { expect, test } from './proxy.fixture.js';
+
+test.beforeEach(({ target }) => {
+  test.skip(!target.mock, 'the proxy checks put the built-in mock behind the proxy; the target is a remote server');
+});
+
+test.describe('the suite through the proxy @harness', () => {
+  test('the contract project through the proxy in front of the mock is green and records no violation', async ({ contractProxy, mock, target, suiteThrough }) => {
+    test.setTimeout(240_000);
+    const run = await suiteThrough(contractProxy.url, target.mock!, ['--project=contract']);
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/\d+ passed/);
+    expect(run.stdout).not.toMatch(/failed|flaky/);
+
+    const record = contractProxy.record;
+    expect(record.violations.map((e) => `${e.endpointId} ${e.path} ${e.issues.map((i) => i.path).join(',')}`)).toEqual([]);
+    const checked = record.summary().filter((s) => (s.verdicts.ok ?? 0) + (s.verdicts.drift ?? 0) > 0).map((s) => s.endpointId);
+    // Every JSON endpoint the contract project calls was seen and checked, and the login page.
+    for (const id of ['listBookingsForHallGrid', 'listCustomersForHall', 'listSchedulerEvents', 'checkAvailability', 'loginPage']) {
+      expect(checked, `${id} checked through the proxy`).toContain(id);
+    }
+    expect(checked.length, `endpoints checked: ${checked.join(', ')}`).toBeGreaterThanOrEqual(30);
+    // The mock carries two keys the contract does not name (README: the grid's HallId, the feed's RoomId): drift, not violations.
+    expect(record.drift.get('listBookingsForHallGrid')?.unknownKeys).toContain('$[].HallId');
+    expect(mock!.received.length, 'the mock answered what the proxy forwarded').toBeGreaterThan(checked.length);
+  });
+
+  test('behind a mutated mock the proxy prints and records the violation, naming endpoint and field path, and exits 1', async ({ startMock, proxyCli, suiteThrough }) => {
+    test.setTimeout(180_000);
+    const mutated = await startMock({ mutant: 'booking-id-as-string' });
+    const issued: string[] = [];
+    mutated.context.keys.onIssue = (secret) => issued.push(secret);
+    const proxy = await proxyCli(['--target', mutated.url]);
+    const run = await suiteThrough(proxy.url, mutated, ['--project=contract', '--grep', 'listBookingsForHallGrid answers']);
+    expect(run.status, 'the suite itself catches the mutant too').toBe(1);
+
+    const [line] = await proxy.child.waitFor(/^✖ contract broken: listBookingsForHallGrid GET \S+ → HTTP 200: .*$/m);
+    expect(line).toContain('$[0].BookingId: Invalid input: expected number, received string');
+    test.info().annotations.push({ type: 'violation line', description: line });
+    const stopped = await proxy.child.stop('SIGINT');
+    expect(stopped.status, stopped.stdout + stopped.stderr).toBe(1);
+    expect(stopped.stdout).toMatch(/hb-proxy stopped \(SIGINT\): \d+ requests, [1-9]\d* contract violation\(s\)/);
+    expect(stopped.stderr).toBe('');
+
+    const dir = join(proxy.reports, 'proxy');
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { violations: string[]; endpoints: { endpointId: string; issues: string[] }[] };
+    expect(summary.violations.some((v) => v.includes('listBookingsForHallGrid') && v.includes('$[0].BookingId'))).toBe(true);
+    expect(summary.endpoints.find((e) => e.endpointId === 'listBookingsForHallGrid')?.issues).toContain('$[0].BookingId: Invalid input: expected number, received string');
+    expect(readFileSync(join(dir, 'summary.html'), 'utf8')).toContain('listBookingsForHallGrid');
+    expect(existsSync(join(dir, 'drift.json')) && existsSync(join(dir, 'exchanges.json'))).toBe(true);
+
+    // The record and the console hold no password, and no cookie value or token the mock issued.
+    const exchanges = readFileSync(join(dir, 'exchanges.json'), 'utf8');
+    expect(exchanges, 'the login post was recorded (masked)').toMatch(/Password=\*\*\*/);
+    const secrets = new Map<string, string>([[mutated.context.credentials.password, 'the password']]);
+    for (const [i, s] of issued.entries()) secrets.set(s, `ticket or token #${i + 1} issued by the mock`);
+    expect(issued.length, 'the mock issued session tickets and tokens to search for').toBeGreaterThan(1);
+    const hits = scanArtefacts([dir], secrets, { 'the proxy console': stopped.stdout });
+    expect(hits).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+// Fixtures of the proxy's checks: a proxy in front of the worker's mock (the browser's
+// baseURL points at it), mocks of their own (a mutated one), the `npm run proxy` CLI as a
+// child process, and child suite runs aimed at a proxy. Each is stopped after its test.
+import { join } from 'node:path';
+import { test as base, expect } from '../../fixtures/bookings.js';
+import { childEnv, runPlaywright, startNode, tempDir, type ChildRun, type RunningChild } from '../../fixtures/child-run.js';
+import { startProxy, type Proxy, type ProxyOptions } from '../../fixtures/proxy/server.js';
+import type { MockOptions } from '../../mock-server/context.js';
+import { startMockServer, type MockServer } from '../../mock-server/server.js';
+import { MOCK_TEST_CUSTOMER_ID } from '../../mock-server/state.js';
+
+/** The CLI proxy as a child process, once it listens: its URL and the process. */
+export interface ProxyProcess {
+  url: string;
+  child: RunningChild;
+  /** Its HB_REPORTS_DIR: the record lands in `<reports>/proxy/`. */
+  reports: string;
+}
+
+export interface ProxyFixtures {
+  /** A proxy in front of the worker's mock, nothing protected, no fault; the page's baseURL. */
+  contractProxy: Proxy;
+  /** Start a mock of the test's own (a mutant, say); closed after the test. */
+  startMock: (options?: MockOptions) => Promise<MockServer>;
+  /** Start `npm run proxy` with these arguments and HB_* variables; stopped after the test. */
+  proxyCli: (args: string[], env?: Record<string, string>) => Promise<ProxyProcess>;
+  /** Run the suite (child Playwright, own reports and session) with a mock as its remote target through `proxyUrl`. */
+  suiteThrough: (proxyUrl: string, mock: MockServer, args: string[]) => Promise<ChildRun>;
+}
+
+/** Options of a proxy in the harness: nothing protected, the suite's drift audit, no baseline for a mock on a random port. */
+export const harnessProxyOptions = (target: string): ProxyOptions => ({
+  target, guard: { protectedHosts: [], allowWrites: false },
+  audit: { strict: false, baseline: { file: join(tempDir('no-baseline'), 'baseline.json'), source: new URL(target).origin } },
+});
+
+export const test = base.extend<ProxyFixtures>({
+  contractProxy: async ({ target }, use) => {
+    const proxy = await startProxy(harnessProxyOptions(target.baseUrl));
+    await use(proxy);
+    await proxy.close();
+  },
+  baseURL: async ({ contractProxy }, use) => use(contractProxy.url),
+  startMock: async ({}, use) => {
+    const started: MockServer[] = [];
+    await use(async (options = {}) => {
+      const mock = await startMockServer(options);
+      started.push(mock);
+      return mock;
+    });
+    await Promise.all(started.map((m) => m.close()));
+  },
+  proxyCli: async ({}, use) => {
+    const children: RunningChild[] = [];
+    await use(async (args, env = {}) => {
+      const reports = tempDir('proxy-cli');
+      const child = startNode(['--import', 'tsx', 'scripts/proxy.ts', '--port', '0', ...args], childEnv({ HB_REPORTS_DIR: reports, ...env }));
+      children.push(child);
+      const [, url] = await child.waitFor(/hb-proxy listening on (http:\/\/\S+)/);
+      return { url: url as string, child, reports };
+    });
+    await Promise.all(children.map((c) => c.stop('SIGTERM')));
+  },
+  suiteThrough: async ({}, use) => {
+    await use(async (proxyUrl, mock, args) => {
+      const dir = tempDir('through-proxy');
+      const { email, password } = mock.context.credentials;
+      return runPlaywright(['test', '--output', join(dir, 'test-results'), '--reporter=line', ...args], childEnv({
+        HB_BASE_URL: proxyUrl, HB_EMAIL: email, HB_PASSWORD: password, HB_HALL_ID: String(mock.context.hallId),
+        HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID,
+        HB_REPORTS_DIR: join(dir, 'reports'), HB_STORAGE_STATE: join(dir, 'state.json'),
+      }));
+    });
+  },
+});
+
+export { expect };
