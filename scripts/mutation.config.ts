@@ -21,19 +21,28 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   globalSetup: join(ROOT, 'fixtures', 'global-setup.ts'),
   // scripts/mutation.ts reads the run's JSON report; the suite's reporters write for a person.
   reporter: [['json']],
-  projects: plan.flatMap((t, i): Project<TestFixtures, WorkerFixtures>[] => {
-    const from = projects.get(t.project);
-    if (!from) return [];
-    return [{
-      ...from,
-      // `mutant|index|project` (`faithful|…` for a control): scripts/mutation.ts maps each result back.
-      name: `${t.mutant ?? 'faithful'}|${i}|${t.project}`,
-      testDir: join(ROOT, 'tests'),
-      testMatch: join(ROOT, 'tests', t.file),
-      testIgnore: [],
-      grep: new RegExp(`${escape(t.titlePath.join(' '))}$`),
-      dependencies: [],
-      use: { ...from.use, mockOptions: { ...from.use?.mockOptions, ...(t.mutant && { mutant: t.mutant }) } },
-    }];
-  }),
+  projects: [
+    ...plan.flatMap((t, i) => (t.mutant ? tryProject(`${t.mutant}|${i}`, t.project, [t]) : [])),
+    // The controls, one project per suite project: no mutant between them, so they need no worker each.
+    ...[...new Set(plan.filter((t) => !t.mutant).map((t) => t.project))].flatMap((p) =>
+      tryProject('faithful|0', p, plan.filter((t) => !t.mutant && t.project === p))),
+  ],
 });
+
+/** A project running `tries` (all of suite project `project`) as `project` would, against their mutant or the faithful mock. */
+function tryProject(prefix: string, project: string, tries: PlannedTry[]): Project<TestFixtures, WorkerFixtures>[] {
+  const from = projects.get(project);
+  const mutant = tries[0]?.mutant;
+  if (!from || !tries.length) return [];
+  return [{
+    ...from,
+    // `mutant|index|project` (`faithful|0|project` for the controls): scripts/mutation.ts maps each result back.
+    name: `${prefix}|${project}`,
+    testDir: join(ROOT, 'tests'),
+    testMatch: [...new Set(tries.map((t) => join(ROOT, 'tests', t.file)))],
+    testIgnore: [],
+    grep: new RegExp(tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
+    dependencies: [],
+    use: { ...from.use, mockOptions: { ...from.use?.mockOptions, ...(mutant && { mutant }) } },
+  }];
+}
