@@ -29,7 +29,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   outputDir: reports('test-results'),
   // Clears the Allure results; against a remote target, fails the run early when it does not answer.
   globalSetup: './fixtures/global-setup.ts',
-  fullyParallel: false,
+  // Tests, not files, are the unit of work: a long file does not hold one worker while the other idles.
+  fullyParallel: true,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   // Live notes, "Load": keep to 2–3 concurrent requests against a real server.

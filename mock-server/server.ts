@@ -25,9 +25,11 @@ export interface MockServer {
 }
 
 export function buildHandlers(ctx: MockContext): RequestHandler[] {
+  return [...faultHandlers(ctx), ...filterHandlers(ctx), ...routeHandlers(ctx)];
+}
+
+function routeHandlers(ctx: MockContext): RequestHandler[] {
   return [
-    ...faultHandlers(ctx),
-    ...filterHandlers(ctx),
     ...accountHandlers(ctx),
     ...bookingHandlers(ctx),
     ...bookingPageHandlers(ctx),
@@ -43,7 +45,9 @@ export function buildHandlers(ctx: MockContext): RequestHandler[] {
  * pre-match on method and path, so msw's exact matching runs on a few handlers instead
  * of all of them (measured: a quarter of the grid endpoint's time in the mock).
  */
-export function routeIndex(handlers: RequestHandler[]): (request: Request) => RequestHandler[] {
+export function routeIndex(
+  handlers: RequestHandler[], needed: (handler: RequestHandler, request: Request) => boolean = () => true,
+): (request: Request) => RequestHandler[] {
   const loose = handlers.map((handler) => {
     const { method, path } = (handler as { info: { method?: unknown; path?: unknown } }).info;
     const pattern = typeof path === 'string' && path.startsWith('/') && path !== '*'
@@ -55,7 +59,7 @@ export function routeIndex(handlers: RequestHandler[]): (request: Request) => Re
   });
   return (request) => {
     const p = new URL(request.url).pathname;
-    return loose.filter((x) => x.matches(request.method, p)).map((x) => x.handler);
+    return loose.filter((x) => x.matches(request.method, p) && needed(x.handler, request)).map((x) => x.handler);
   };
 }
 
@@ -119,8 +123,17 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   if (options.mutant) applyMutant(ctx, options.mutant);
   // Built once per server, not per request (npm run bench measures the difference);
   // handlers must therefore read ctx.state at request time, never capture it.
-  const handlers = buildHandlers(ctx);
-  const candidates = routeIndex(handlers);
+  const faults = faultHandlers(ctx);
+  const filter = filterHandlers(ctx);
+  // The catch-alls answer nothing unless a fault is switched on or the request is a POST
+  // (the filter reads form bodies): skipped otherwise, each request meets only its route's handler.
+  const idleScreens = new Map<RequestHandler, (request: Request) => boolean>([
+    ...faults.map((h) => [h, () => ctx.faults.active().length > 0] as const),
+    ...filter.map((h) => [h, (request: Request) => request.method === 'POST'] as const),
+  ]);
+  const isCatchAll = (h: RequestHandler) => (h as { info: { path?: unknown } }).info.path === '*';
+  const candidates = routeIndex([...faults, ...filter, ...routeHandlers(ctx)], (h, request) =>
+    !isCatchAll(h) || (idleScreens.get(h)?.(request) ?? true));
   const next = (request: Request) => getResponse(candidates(request), request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
   let base = `http://${host}`;

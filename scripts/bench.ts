@@ -1,7 +1,8 @@
-// `npm run bench`: wall time of the full offline run and of each project, logins per run,
-// the mock's grid throughput against a bare node:http server sending the same bytes, and
-// contract validation time of a 20,000-booking grid answer. Prints a table and writes
-// reports/bench.json; the targets are those of the issue ("Proof of power and speed").
+// `npm run bench`: wall and CPU time of the full offline run and each project's span, logins per
+// run, the mutation run, the last `.ci/run` (or a fresh one), the service suite against a mock
+// that answers after 100 ms vs 0 ms, the mock's grid throughput against a bare node:http server
+// sending the same bytes, and contract validation of a 20,000-booking grid. Prints a table and
+// writes reports/bench.json; the targets are those of the issue ("A fast loop").
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
@@ -15,12 +16,18 @@ import { endpoints } from '../contracts/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = join(ROOT, 'reports', 'bench.json');
+/** Written by .ci/run: its steps' seconds on the last run. */
+const CI_REPORT = join(ROOT, 'reports', 'ci.json');
 const GRID_PATH = endpoints.listBookingsForHallGrid.path;
 
 const { values } = parseArgs({
   options: {
     serve: { type: 'boolean', default: false },
     'skip-suite': { type: 'boolean', default: false },
+    'skip-mutation': { type: 'boolean', default: false },
+    'skip-staging': { type: 'boolean', default: false },
+    ci: { type: 'boolean', default: false },
+    latency: { type: 'string', default: '100' },
     requests: { type: 'string', default: '4000' },
     connections: { type: 'string', default: '8' },
     rows: { type: 'string', default: '20000' },
@@ -114,18 +121,34 @@ interface JsonTest { projectName: string; status: string; results: JsonResult[] 
 interface JsonSuite { specs?: { tests: JsonTest[] }[]; suites?: JsonSuite[] }
 interface JsonReport { suites?: JsonSuite[]; stats?: { duration: number; expected: number; unexpected: number; flaky: number; skipped: number } }
 
+/** CPU seconds (user, system) of this process's waited-for children so far (Linux: /proc/self/stat). */
+function childCpu(): { user: number; system: number } {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    // Fields 16 and 17 of stat(5) (cutime, cstime), counted from 3 after the name; clock ticks of 1/100 s.
+    return { user: Number(fields[13]) / 100, system: Number(fields[14]) / 100 };
+  } catch {
+    return { user: NaN, system: NaN };
+  }
+}
+
+/** Run a command in the repository; wall and children's CPU seconds. */
+async function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = ROOT) {
+  const cpu0 = childCpu();
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env }).on('close', resolve);
+  });
+  const cpu1 = childCpu();
+  return { code, wallMs: performance.now() - started, userSeconds: round(cpu1.user - cpu0.user), systemSeconds: round(cpu1.system - cpu0.system) };
+}
+
 async function suiteRun() {
   const dir = mkdtempSync(join(tmpdir(), 'hb-bench-'));
   const reportFile = join(dir, 'report.json');
   const statsFile = join(dir, 'mock-stats.jsonl');
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    spawn('npx', ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`], {
-      cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') },
-    }).on('close', resolve);
-  });
-  const wallMs = performance.now() - started;
+  const { code, wallMs, userSeconds, systemSeconds } = await timed('npx', ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`],
+    { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') });
   const report = (existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {}) as JsonReport;
   const workers = existsSync(statsFile)
     ? readFileSync(statsFile, 'utf8').trim().split('\n').filter(Boolean)
@@ -156,7 +179,7 @@ async function suiteRun() {
     logins.set(w.project, l);
   }
   return {
-    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report.stats?.duration ?? 0) / 1000),
+    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report.stats?.duration ?? 0) / 1000), userSeconds, systemSeconds,
     stats: report.stats,
     projects: [...projects].map(([name, p]) => ({
       name, tests: p.tests, spanSeconds: round((p.end - p.start) / 1000), busySeconds: round(p.busyMs / 1000),
@@ -171,6 +194,70 @@ async function suiteRun() {
   };
 }
 
+/** The environment of a child run: this one's, less any target and Playwright worker variables. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(HB_|TEST_|PW_|PLAYWRIGHT_)/.test(k)));
+  return { ...env, ...extra };
+}
+
+/**
+ * The service suite (the second-run proof's projects) against `npm run mock` as a remote target,
+ * every answer delayed by `ms` (the fault vocabulary's delay on every path): wall time and requests.
+ */
+async function stagingRun(ms: number) {
+  const dir = mkdtempSync(join(tmpdir(), `hb-bench-staging-${ms}-`));
+  const mock = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv({}),
+  });
+  try {
+    const out = createInterface({ input: mock.stdout as NodeJS.ReadableStream });
+    const lines: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      out.on('line', (l) => { lines.push(l); if (/^Faults on:/.test(l)) resolve(); });
+      mock.once('exit', (code) => reject(new Error(`bench: npm run mock exited (${code})`)));
+    });
+    const field = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]).find(Boolean) ?? '';
+    const url = field(/listening on (\S+)/);
+    const run = await timed('npx', ['playwright', 'test', ...['setup', 'contract', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`), '--reporter=dot'], cleanEnv({
+      HB_BASE_URL: url, HB_EMAIL: field(/email:\s+(\S+)/), HB_PASSWORD: field(/password:\s+(\S+)/), HB_HALL_ID: field(/hall id:\s+(\S+)/),
+      HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: field(/HB_TEST_CUSTOMER_ID=(\S+)/),
+      HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports'),
+    }));
+    const faults = await (await fetch(`${url}/__mock/faults`)).json() as { faults: { hits: number }[] };
+    return { latencyMs: ms, exitCode: run.code, wallSeconds: round(run.wallMs / 1000), requests: faults.faults[0]?.hits ?? 0 };
+  } finally {
+    mock.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function mutationRun() {
+  const run = await timed(process.execPath, ['--import', 'tsx', 'scripts/mutation.ts']);
+  const report = JSON.parse(readFileSync(join(ROOT, 'reports', 'mutation.json'), 'utf8')) as
+    { total: number; killed: number; killedOnFirstTry?: number; faithful: { seconds: number } };
+  return { exitCode: run.code, wallSeconds: round(run.wallMs / 1000), total: report.total, killed: report.killed,
+    killedOnFirstTry: report.killedOnFirstTry ?? 0, faithfulSeconds: report.faithful.seconds };
+}
+
+/** `.ci/run` on a fresh clone of this repository's HEAD (`--ci`), else the figures the last `.ci/run` here recorded. */
+async function ciRun(): Promise<{ fresh: boolean; at?: string; exitCode?: number | null; seconds?: number; steps?: Record<string, number> }> {
+  if (!values.ci) {
+    if (!existsSync(CI_REPORT)) return { fresh: false };
+    const last = JSON.parse(readFileSync(CI_REPORT, 'utf8')) as { at: string; exitCode: number; seconds: number; steps: Record<string, number> };
+    return { fresh: false, ...last };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'hb-bench-ci-'));
+  try {
+    await timed('git', ['clone', '--quiet', ROOT, join(dir, 'repo')]);
+    const run = await timed(join(dir, 'repo', '.ci', 'run'), [], cleanEnv({}), join(dir, 'repo'));
+    const recorded = join(dir, 'repo', 'reports', 'ci.json');
+    const steps = existsSync(recorded) ? (JSON.parse(readFileSync(recorded, 'utf8')) as { steps: Record<string, number> }).steps : undefined;
+    return { fresh: true, at: new Date().toISOString(), exitCode: run.code, seconds: round(run.wallMs / 1000), steps };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const results: Record<string, unknown> = { generatedAt: new Date().toISOString() };
   const rows: [string, string, string, string][] = [];
@@ -181,7 +268,9 @@ async function main() {
     const suite = await suiteRun();
     results.suite = suite;
     const green = suite.exitCode === 0;
-    rows.push(['full offline run, wall', `${suite.wallSeconds} s (${suite.stats?.expected ?? 0} passed, ${suite.stats?.unexpected ?? 0} failed${green ? '' : ', NOT GREEN'})`, '≤ 20 s', verdict(suite.wallSeconds <= 20)]);
+    rows.push(['full offline run, wall', `${suite.wallSeconds} s (${suite.stats?.expected ?? 0} passed, ${suite.stats?.unexpected ?? 0} failed${green ? '' : ', NOT GREEN'})`,
+      '≤ 25 s (stretch 20 s)', verdict(green && suite.wallSeconds <= 25)]);
+    rows.push(['  CPU for that run', `${suite.userSeconds} s user + ${suite.systemSeconds} s sys`, '', '']);
     for (const p of suite.projects) {
       rows.push([`  project ${p.name}`, `${p.spanSeconds} s span, ${p.busySeconds} s in tests, ${p.tests} tests`, '', '']);
     }
@@ -193,12 +282,40 @@ async function main() {
     }
   }
 
+  if (!values['skip-mutation']) {
+    console.log('bench: npm run mutation …');
+    const m = await mutationRun();
+    results.mutation = m;
+    rows.push(['npm run mutation, wall', `${m.wallSeconds} s, ${m.killed}/${m.total} killed (${m.killedOnFirstTry} on the first try; faithful run ${m.faithfulSeconds} s)`,
+      '≤ 120 s, every mutant killed', verdict(m.exitCode === 0 && m.killed === m.total && m.wallSeconds <= 120)]);
+  }
+
+  console.log(values.ci ? 'bench: .ci/run on a fresh clone …' : 'bench: the last .ci/run (reports/ci.json; --ci runs one on a fresh clone) …');
+  const ci = await ciRun();
+  results.ci = ci;
+  rows.push([`.ci/run, wall${ci.fresh ? ', fresh clone' : ci.at ? `, last run ${ci.at}` : ''}`,
+    ci.seconds === undefined ? 'not measured (run .ci/run, or npm run bench -- --ci)'
+      : `${ci.seconds} s${ci.exitCode ? ` (FAILED, exit ${ci.exitCode})` : ''}${ci.steps ? `: ${Object.entries(ci.steps).map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`,
+    '≤ 240 s', ci.seconds === undefined ? '—' : verdict(ci.exitCode === 0 && ci.seconds <= 240)]);
+
+  if (!values['skip-staging']) {
+    const ms = Number(values.latency);
+    console.log(`bench: the service suite against npm run mock as a remote target, 0 ms and ${ms} ms per answer …`);
+    const fast = await stagingRun(0);
+    const slow = await stagingRun(ms);
+    const ratio = round(slow.wallSeconds / fast.wallSeconds, 2);
+    results.staging = { fast, slow, ratio };
+    rows.push(['staging-like run, 0 ms', `${fast.wallSeconds} s, ${fast.requests} requests${fast.exitCode ? ', NOT GREEN' : ''}`, '', '']);
+    rows.push([`staging-like run, ${ms} ms per answer`, `${slow.wallSeconds} s, ${slow.requests} requests${slow.exitCode ? ', NOT GREEN' : ''}`, '', '']);
+    rows.push([`  ${ms} ms / 0 ms`, `${ratio}×`, '≤ 1.4×', verdict(!fast.exitCode && !slow.exitCode && ratio <= 1.4)]);
+  }
+
   console.log('bench: grid throughput, mock vs bare node:http …');
   const tp = await throughput(Number(values.requests), Number(values.connections));
   results.throughput = tp;
   rows.push(['grid throughput, mock', `${tp.mock.rps} req/s, p50 ${tp.mock.p50} ms, p99 ${tp.mock.p99} ms`, '', '']);
   rows.push(['grid throughput, bare node:http', `${tp.bare.rps} req/s, p50 ${tp.bare.p50} ms, p99 ${tp.bare.p99} ms`, '', '']);
-  rows.push(['mock / bare throughput', `${(tp.ratio * 100).toFixed(1)} % (${tp.bytes} B body, ${tp.connections} connections, ${tp.mock.requests} requests)`, '≥ 50 %', verdict(tp.ratio >= 0.5)]);
+  rows.push(['mock / bare throughput', `${(tp.ratio * 100).toFixed(1)} % (${tp.bytes} B body, ${tp.connections} connections, ${tp.mock.requests} requests)`, '≥ 25 %', verdict(tp.ratio >= 0.25)]);
 
   console.log('bench: contract validation …');
   const v = validation(Number(values.rows));
