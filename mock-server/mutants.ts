@@ -1,11 +1,11 @@
 // The catalogue of deliberate regressions for `npm run mutation`: each mutant is one
 // realistic break of a behaviour the interface document (or the live notes) names.
-// A mutant acts through two seams of the mock only: ctx.mutate (JSON answers, after the
-// contract check) and ctx.intercept (every request and response at the bridge).
+// A mutant is a MockOverride (mock-server/context.ts) installed for the server's life: it
+// changes JSON answers after the contract check, or requests and responses at the bridge.
 import {
   ADMIN_PREFIX, API_PREFIX, BOOKING_FORM_FIELDS, LOGIN_PATH, type LoginFormFields, TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain,
 } from '../contracts/index.js';
-import type { MockContext, NextHandler } from './context.js';
+import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
 import { bookingItem, roomItem } from './handlers/present.js';
 import { cookiesOf, currentUser } from './routes.js';
@@ -13,16 +13,13 @@ import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
 
 export type MutantArea = Domain | 'wire' | 'pages';
 
-export interface Mutant {
+/** A deliberate regression: an override of the mock with an id and the behaviour it breaks. */
+export interface Mutant extends MockOverride {
   /** Stable kebab-case id, passed as HB_MOCK_MUTANT. */
   id: string;
   area: MutantArea;
   /** The documented behaviour it breaks, and where the document says so. */
   breaks: string;
-  /** Last change to a JSON answer of the named endpoint (runs after the contract check). */
-  json?: (endpointId: string, data: unknown, ctx: MockContext) => unknown;
-  /** Wraps every request at the bridge. */
-  intercept?: (request: Request, next: NextHandler, ctx: MockContext) => Promise<Response | undefined>;
 }
 
 type Item = Record<string, unknown>;
@@ -454,12 +451,8 @@ export function findMutant(id: string): Mutant {
   return mutant;
 }
 
-/** Install a mutant's seams on a mock context. */
-export function applyMutant(ctx: MockContext, id: string): void {
-  const mutant = findMutant(id);
-  const faithfulMutate = ctx.mutate;
-  const faithfulIntercept = ctx.intercept;
-  const { json, intercept } = mutant;
-  if (json) ctx.mutate = (endpointId, data) => json(endpointId, faithfulMutate(endpointId, data), ctx);
-  if (intercept) ctx.intercept = (request, next) => intercept(request, (r) => faithfulIntercept(r, next), ctx);
+/** A mutant as the override that plays it. */
+export function mutantOverride(id: string): MockOverride {
+  const { json, intercept } = findMutant(id);
+  return { json, intercept };
 }

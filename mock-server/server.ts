@@ -6,16 +6,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { MockContext, type MockOptions } from './context.js';
-import { CLOSE_MARKER, faultHandlers } from './fault-handlers.js';
+import { CLOSE_MARKER, faultControlHandlers, faultOverride } from './fault-handlers.js';
 import { accountHandlers } from './handlers/account.js';
 import { bookingHandlers } from './handlers/bookings.js';
 import { bookingPageHandlers } from './handlers/booking-pages.js';
+import { browserHandlers } from './handlers/browser.js';
 import { catalogHandlers } from './handlers/catalog.js';
 import { customerHandlers } from './handlers/customers.js';
 import { filterHandlers } from './handlers/filter.js';
 import { schedulerHandlers } from './handlers/scheduler.js';
 import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
-import { applyMutant } from './mutants.js';
+import { mutantOverride } from './mutants.js';
 
 export interface MockServer {
   url: string;
@@ -26,7 +27,7 @@ export interface MockServer {
 
 export function buildHandlers(ctx: MockContext): RequestHandler[] {
   return [
-    ...faultHandlers(ctx),
+    ...faultControlHandlers(ctx),
     ...filterHandlers(ctx),
     ...accountHandlers(ctx),
     ...bookingHandlers(ctx),
@@ -35,6 +36,7 @@ export function buildHandlers(ctx: MockContext): RequestHandler[] {
     ...catalogHandlers(ctx),
     ...schedulerHandlers(ctx),
     ...schedulerPageHandlers(ctx),
+    ...browserHandlers(),
   ];
 }
 
@@ -116,7 +118,8 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** Start the mock on 127.0.0.1 (port 0 = a free port). */
 export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
   const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
-  if (options.mutant) applyMutant(ctx, options.mutant);
+  // The server's lifelong overrides: a mutant sees a request first, then the faults.
+  ctx.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), faultOverride);
   // Built once per server, not per request (npm run bench measures the difference);
   // handlers must therefore read ctx.state at request time, never capture it.
   const handlers = buildHandlers(ctx);
@@ -143,6 +146,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       });
       const response = await ctx.intercept(request, next);
       if (!response) {
+        ctx.unhandled.push({ method: req.method ?? 'GET', path: req.url ?? '/' });
         await send(res, new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
           status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' },
         }));
