@@ -84,7 +84,8 @@ const page = (e: PageInput): Omit<PageRoute, 'id'> => ({
 });
 
 /** Stamp each entry with its key as `id`, so an id cannot differ from the name it is looked up by. */
-function keyed<T extends Record<string, object>>(entries: T): { readonly [K in keyof T & string]: T[K] & { readonly id: K } } {
+type Keyed<T> = { readonly [K in keyof T & string]: T[K] & { readonly id: K } };
+function keyed<T extends Record<string, object>>(entries: T): Keyed<T> {
   return Object.fromEntries(Object.entries(entries).map(([id, e]) => [id, { ...e, id }])) as never;
 }
 

@@ -112,7 +112,10 @@ export class MockContext {
     this.overrides = [...overrides, ...this.overrides];
   }
 
-  /** Drop the overrides of the test, like msw's `server.resetHandlers()`; with arguments, they become the initial ones. */
+  /**
+   * Drop the overrides of the test, like msw's `server.resetHandlers()`; with arguments, they
+   * become the initial ones.
+   */
   resetHandlers(...initial: MockOverride[]): void {
     if (initial.length) this.initialOverrides = initial;
     this.overrides = [...this.initialOverrides];

@@ -3,7 +3,8 @@
 // A mutant is a MockOverride (mock-server/context.ts) installed for the server's life: it
 // changes JSON answers after the contract check, or requests and responses at the bridge.
 import {
-  ADMIN_PREFIX, API_PREFIX, BOOKING_FORM_FIELDS, LOGIN_PATH, type LoginFormFields, TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain,
+  ADMIN_PREFIX, API_PREFIX, BOOKING_FORM_FIELDS, LOGIN_PATH, type LoginFormFields,
+  TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain,
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
@@ -342,7 +343,8 @@ export const mutants = [
     intercept: async (request, next, ctx) => {
       if (!isFormPost(request) || pathOf(request) !== LOGIN_PATH.toLowerCase()) return next(request);
       const form = new URLSearchParams(await request.clone().text());
-      if (form.get(EMAIL)?.toLowerCase() === ctx.credentials.email.toLowerCase()) form.set(PASSWORD, ctx.credentials.password);
+      const { email, password } = ctx.credentials;
+      if (form.get(EMAIL)?.toLowerCase() === email.toLowerCase()) form.set(PASSWORD, password);
       return next(withRawBody(request, form.toString()));
     },
   },

@@ -3,6 +3,7 @@
 import { HttpResponse, http } from 'msw';
 
 export function browserHandlers() {
-  // Browsers ask every origin for /favicon.ico (HTML, "rel=icon": the default icon); the service's icon is not documented.
+  // Browsers ask every origin for /favicon.ico (HTML, "rel=icon": the default icon);
+  // the service's icon is not documented.
   return [http.get('/favicon.ico', () => new HttpResponse(null, { status: 404 }))];
 }
