@@ -18,7 +18,7 @@ export interface JsonEndpoint<
   R extends z.ZodType = z.ZodType,
 > {
   kind: 'json';
-  /** Stable camelCase id, used by tests, the client, the mock and the export. */
+  /** Stable camelCase id, used by tests, the client, the mock and the export: the entry's key, stamped by `keyed`. */
   id: string;
   domain: Domain;
   method: Method;
@@ -59,9 +59,14 @@ export interface PageRoute {
 
 export type RegistryEntry = JsonEndpoint | PageRoute;
 
+/** Where JSON endpoints live (interface doc, "Endpoints": JSON endpoints under `/api/`). */
+export const API_PREFIX = '/api/';
+/** Where the admin pages and forms live (interface doc, "Endpoints"). */
+export const ADMIN_PREFIX = '/Admin/';
+
 const json = <Q extends z.ZodType, Bd extends z.ZodType, R extends z.ZodType>(
-  e: Omit<JsonEndpoint<Q, Bd, R>, 'kind' | 'auth' | 'antiForgery' | 'writes'> & { writes?: boolean },
-): JsonEndpoint<Q, Bd, R> => ({
+  e: Omit<JsonEndpoint<Q, Bd, R>, 'id' | 'kind' | 'auth' | 'antiForgery' | 'writes'> & { writes?: boolean },
+): Omit<JsonEndpoint<Q, Bd, R>, 'id'> => ({
   kind: 'json',
   auth: 'session',
   antiForgery: e.method === 'POST' ? 'header' : 'none',
@@ -69,7 +74,8 @@ const json = <Q extends z.ZodType, Bd extends z.ZodType, R extends z.ZodType>(
   ...e,
 });
 
-const page = (e: Omit<PageRoute, 'kind' | 'auth' | 'antiForgery' | 'writes'> & Partial<PageRoute>): PageRoute => ({
+type PageInput = Omit<PageRoute, 'id' | 'kind' | 'auth' | 'antiForgery' | 'writes'> & Partial<Omit<PageRoute, 'id'>>;
+const page = (e: PageInput): Omit<PageRoute, 'id'> => ({
   kind: 'page',
   auth: 'session',
   antiForgery: e.method === 'POST' ? 'form' : 'none',
@@ -77,224 +83,230 @@ const page = (e: Omit<PageRoute, 'kind' | 'auth' | 'antiForgery' | 'writes'> & P
   ...e,
 });
 
+/** Stamp each entry with its key as `id`, so an id cannot differ from the name it is looked up by. */
+type Keyed<T> = { readonly [K in keyof T & string]: T[K] & { readonly id: K } };
+function keyed<T extends Record<string, object>>(entries: T): Keyed<T> {
+  return Object.fromEntries(Object.entries(entries).map(([id, e]) => [id, { ...e, id }])) as never;
+}
+
 const unspecified = { response: UnspecifiedJson, documented: false } as const;
 
-export const endpoints = {
+export const endpoints = keyed({
   // Bookings
   listBookingsForHallGrid: json({
-    id: 'listBookingsForHallGrid', domain: 'bookings', method: 'GET', path: '/api/bookings/GetForHallgrid',
+    domain: 'bookings', method: 'GET', path: '/api/bookings/GetForHallgrid',
     summary: 'Bookings of a hall, filtered', query: B.BookingGridQuery, response: B.BookingList, documented: true,
   }),
   getBookingCountsForHall: json({
-    id: 'getBookingCountsForHall', domain: 'bookings', method: 'GET', path: '/api/Bookings/GetBookingCountsForHall',
+    domain: 'bookings', method: 'GET', path: '/api/Bookings/GetBookingCountsForHall',
     summary: 'Booking counts of a hall', query: B.HallIdTimeRangeQuery, ...unspecified,
   }),
   getBookingTimeRangeCountsForHall: json({
-    id: 'getBookingTimeRangeCountsForHall', domain: 'bookings', method: 'GET',
+    domain: 'bookings', method: 'GET',
     path: '/api/Bookings/GetBookingTimeRangeCountsForHall', summary: 'Booking counts per time range',
     query: B.HallIdQuery, ...unspecified,
   }),
   getRequestedBookingsCount: json({
-    id: 'getRequestedBookingsCount', domain: 'bookings', method: 'GET', path: '/api/Bookings/GetRequestedBookingsCount',
+    domain: 'bookings', method: 'GET', path: '/api/Bookings/GetRequestedBookingsCount',
     summary: 'Number of requested bookings', query: B.LowerHallIdQuery, ...unspecified,
   }),
   hasPendingBookingChanges: json({
-    id: 'hasPendingBookingChanges', domain: 'bookings', method: 'GET', path: '/api/Bookings/HasPendingBookingChanges',
+    domain: 'bookings', method: 'GET', path: '/api/Bookings/HasPendingBookingChanges',
     summary: 'Whether the hall has bookings with pending changes', query: B.LowerHallIdQuery, ...unspecified,
   }),
   listChildBookings: json({
-    id: 'listChildBookings', domain: 'bookings', method: 'GET', path: '/api/bookings/getforparentgrid',
+    domain: 'bookings', method: 'GET', path: '/api/bookings/getforparentgrid',
     summary: 'Child bookings of a recurring parent', query: B.ParentGridQuery, response: B.BookingList, documented: true,
   }),
   checkAvailability: json({
-    id: 'checkAvailability', domain: 'bookings', method: 'POST', path: '/api/Bookings/CheckAvailability',
+    domain: 'bookings', method: 'POST', path: '/api/Bookings/CheckAvailability',
     summary: 'Whether rooms are free in a window', body: B.AvailabilityBody, ...unspecified,
   }),
   getCostOfBooking: json({
-    id: 'getCostOfBooking', domain: 'bookings', method: 'POST', path: '/api/Bookings/GetCostOfBooking',
+    domain: 'bookings', method: 'POST', path: '/api/Bookings/GetCostOfBooking',
     summary: 'Cost of a prospective booking', body: B.CostBody, ...unspecified,
   }),
   previewEmailContent: json({
-    id: 'previewEmailContent', domain: 'bookings', method: 'POST', path: '/api/Bookings/PreviewEmailContent',
+    domain: 'bookings', method: 'POST', path: '/api/Bookings/PreviewEmailContent',
     summary: 'Preview of a booking e-mail', body: B.PreviewEmailBody, writes: true, ...unspecified,
   }),
   // Customers
   listCustomersForHall: json({
-    id: 'listCustomersForHall', domain: 'customers', method: 'GET', path: '/api/customers/getforhall',
+    domain: 'customers', method: 'GET', path: '/api/customers/getforhall',
     summary: 'Customers of a hall', query: C.CustomersForHallQuery, response: C.CustomerList, documented: true,
   }),
   listAllCustomers: json({
-    id: 'listAllCustomers', domain: 'customers', method: 'GET', path: '/api/Customers/GetAllCustomer',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetAllCustomer',
     summary: 'Customers of all halls', response: C.CustomerList, documented: true,
   }),
   getCustomerDetails: json({
-    id: 'getCustomerDetails', domain: 'customers', method: 'GET', path: '/api/Customers/GetCustomerDetails',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetCustomerDetails',
     summary: 'Customer details of a hall', query: B.LowerHallIdQuery, ...unspecified,
   }),
   getCustomerNotes: json({
-    id: 'getCustomerNotes', domain: 'customers', method: 'GET', path: '/api/Customers/GetCustomerNotes',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetCustomerNotes',
     summary: 'Notes on a customer', query: C.CustomerNotesQuery, ...unspecified,
   }),
   getExistingAddresses: json({
-    id: 'getExistingAddresses', domain: 'customers', method: 'GET', path: '/api/Customers/GetExistingAddresses',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetExistingAddresses',
     summary: 'Addresses of a customer', query: C.ExistingAddressesQuery, ...unspecified,
   }),
   getGroupsForCustomer: json({
-    id: 'getGroupsForCustomer', domain: 'customers', method: 'GET', path: '/api/Customers/GetGroupsForCustomer',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetGroupsForCustomer',
     summary: 'Customer groups', ...unspecified,
   }),
   getUnverifiedUsersCount: json({
-    id: 'getUnverifiedUsersCount', domain: 'customers', method: 'GET', path: '/api/Customers/GetUnverifiedUsersCount',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetUnverifiedUsersCount',
     summary: 'Number of unverified users', query: B.LowerHallIdQuery, ...unspecified,
   }),
   getNewCustomersCount: json({
-    id: 'getNewCustomersCount', domain: 'customers', method: 'GET', path: '/api/Customers/GetNewCustomersCount',
+    domain: 'customers', method: 'GET', path: '/api/Customers/GetNewCustomersCount',
     summary: 'Number of new customers', query: B.LowerHallIdQuery, ...unspecified,
   }),
   blockUser: json({
-    id: 'blockUser', domain: 'customers', method: 'POST', path: '/api/Customers/BlockUser',
+    domain: 'customers', method: 'POST', path: '/api/Customers/BlockUser',
     summary: 'Block a customer at a hall', body: C.BlockUserBody, writes: true, ...unspecified,
   }),
   // Hall configuration
   listActivityTypes: json({
-    id: 'listActivityTypes', domain: 'catalog', method: 'GET', path: '/api/ActivityTypes/GetForHall',
+    domain: 'catalog', method: 'GET', path: '/api/ActivityTypes/GetForHall',
     summary: 'Activity types of a hall', query: B.HallIdQuery, response: K.ActivityTypeList, documented: true,
   }),
   listPriceRates: json({
-    id: 'listPriceRates', domain: 'catalog', method: 'GET', path: '/api/PriceRates/GetForHall',
+    domain: 'catalog', method: 'GET', path: '/api/PriceRates/GetForHall',
     summary: 'Price rates of a hall', query: B.HallIdQuery, response: K.PriceRateList, documented: true,
   }),
   getChargeMatrixRooms: json({
-    id: 'getChargeMatrixRooms', domain: 'catalog', method: 'GET', path: '/api/ChargeMatrix/GetRoomsForHall',
+    domain: 'catalog', method: 'GET', path: '/api/ChargeMatrix/GetRoomsForHall',
     summary: 'Charge matrix rooms', query: B.HallIdQuery, ...unspecified,
   }),
   getChargeMatrixPriceRates: json({
-    id: 'getChargeMatrixPriceRates', domain: 'catalog', method: 'GET', path: '/api/ChargeMatrix/GetPriceRatesForHall',
+    domain: 'catalog', method: 'GET', path: '/api/ChargeMatrix/GetPriceRatesForHall',
     summary: 'Charge matrix price rates', query: K.ChargeMatrixPriceRatesQuery, ...unspecified,
   }),
   getTaxRates: json({
-    id: 'getTaxRates', domain: 'catalog', method: 'GET', path: '/api/Halls/GetTaxRatesForHall',
+    domain: 'catalog', method: 'GET', path: '/api/Halls/GetTaxRatesForHall',
     summary: 'Tax rates of a hall', query: B.HallIdQuery, ...unspecified,
   }),
   getFixedTimeSlots: json({
-    id: 'getFixedTimeSlots', domain: 'catalog', method: 'GET', path: '/api/TimeSlots/GetFixedSlots',
+    domain: 'catalog', method: 'GET', path: '/api/TimeSlots/GetFixedSlots',
     summary: 'Fixed time slots', ...unspecified,
   }),
   listLineItemGroups: json({
-    id: 'listLineItemGroups', domain: 'catalog', method: 'GET', path: '/api/lineitemgroups/getforhall',
+    domain: 'catalog', method: 'GET', path: '/api/lineitemgroups/getforhall',
     summary: 'Line item groups of a hall', query: B.HallIdQuery, ...unspecified,
   }),
   listLineItems: json({
-    id: 'listLineItems', domain: 'catalog', method: 'GET', path: '/api/LineItemGroups/GetLineItemsByGroupId',
+    domain: 'catalog', method: 'GET', path: '/api/LineItemGroups/GetLineItemsByGroupId',
     summary: 'Line items of a group', query: K.LineItemGroupQuery, ...unspecified,
   }),
   listReports: json({
-    id: 'listReports', domain: 'catalog', method: 'GET', path: '/api/reports/getreports',
+    domain: 'catalog', method: 'GET', path: '/api/reports/getreports',
     summary: 'Reports of a hall', query: B.LowerHallIdQuery, ...unspecified,
   }),
   listAudits: json({
-    id: 'listAudits', domain: 'catalog', method: 'GET', path: '/api/audits/getforhall',
+    domain: 'catalog', method: 'GET', path: '/api/audits/getforhall',
     summary: 'Audit entries of a hall', query: K.AuditQuery, ...unspecified,
   }),
   getInvoiceCounter: json({
-    id: 'getInvoiceCounter', domain: 'catalog', method: 'GET', path: '/api/Invoicing/GetInvoiceCounter',
+    domain: 'catalog', method: 'GET', path: '/api/Invoicing/GetInvoiceCounter',
     summary: 'Invoice counter', query: B.LowerHallIdQuery, ...unspecified,
   }),
   hasOutstandingInvoice: json({
-    id: 'hasOutstandingInvoice', domain: 'catalog', method: 'GET', path: '/api/Subscription/HasOutstandingInvoice',
+    domain: 'catalog', method: 'GET', path: '/api/Subscription/HasOutstandingInvoice',
     summary: 'Outstanding-invoice flag', query: B.LowerHallIdQuery, ...unspecified,
   }),
   generateAccessPin: json({
-    id: 'generateAccessPin', domain: 'catalog', method: 'GET', path: '/api/HeatingAccess/GenerateAccessPIN',
+    domain: 'catalog', method: 'GET', path: '/api/HeatingAccess/GenerateAccessPIN',
     // Live notes: it makes a PIN, so it is treated as a write although it is a GET.
     summary: 'Generate a heating access PIN', query: B.LowerHallIdQuery, writes: true, ...unspecified,
   }),
   // Rooms
   listRoomsForBooking: json({
-    id: 'listRoomsForBooking', domain: 'rooms', method: 'GET', path: '/api/Rooms/GetForHallForBooking',
+    domain: 'rooms', method: 'GET', path: '/api/Rooms/GetForHallForBooking',
     summary: 'Rooms available for booking', query: B.LowerHallIdQuery, response: K.RoomList, documented: true,
   }),
   listRoomsForGrid: json({
-    id: 'listRoomsForGrid', domain: 'rooms', method: 'GET', path: '/api/rooms/GetForHallGrid',
+    domain: 'rooms', method: 'GET', path: '/api/rooms/GetForHallGrid',
     summary: 'Rooms for the admin grid', query: B.HallIdQuery, response: K.RoomList, documented: true,
   }),
   getRoomDescriptions: json({
-    id: 'getRoomDescriptions', domain: 'rooms', method: 'GET', path: '/api/rooms/getroomdescriptions',
+    domain: 'rooms', method: 'GET', path: '/api/rooms/getroomdescriptions',
     summary: 'Room descriptions', ...unspecified,
   }),
   // Scheduler
   listSchedulerEvents: json({
-    id: 'listSchedulerEvents', domain: 'scheduler', method: 'GET', path: '/api/Scheduler/GetBookings',
+    domain: 'scheduler', method: 'GET', path: '/api/Scheduler/GetBookings',
     summary: 'Calendar events in a window', query: S.SchedulerQuery, response: S.CalendarEventList, documented: true,
   }),
   checkSession: json({
-    id: 'checkSession', domain: 'scheduler', method: 'GET', path: '/api/Scheduler/HasJustLoggedIn',
+    domain: 'scheduler', method: 'GET', path: '/api/Scheduler/HasJustLoggedIn',
     summary: 'Keepalive: 200 while the session is valid, a redirect once it is not', ...unspecified,
   }),
-} as const satisfies Record<string, JsonEndpoint>;
+}) satisfies Record<string, JsonEndpoint>;
 
 export type EndpointId = keyof typeof endpoints;
 
-export const pages = {
+export const pages = keyed({
   loginPage: page({
-    id: 'loginPage', domain: 'account', method: 'GET', path: LOGIN_PATH, auth: 'none',
+    domain: 'account', method: 'GET', path: LOGIN_PATH, auth: 'none',
     summary: 'Login form', formFields: ['Email', 'Password', TOKEN_FIELD],
   }),
   submitLoginForm: page({
-    id: 'submitLoginForm', domain: 'account', method: 'POST', path: LOGIN_PATH, auth: 'none', writes: false,
+    domain: 'account', method: 'POST', path: LOGIN_PATH, auth: 'none', writes: false,
     summary: 'Login: 302 away with session cookies on success, 200 at /Account/Login on failure',
     formFields: ['Email', 'Password', TOKEN_FIELD], form: LoginFormFields,
   }),
   dashboardPage: page({
-    id: 'dashboardPage', domain: 'account', method: 'GET', path: '/Admin/Dashboard/Index/{hall_id}',
+    domain: 'account', method: 'GET', path: '/Admin/Dashboard/Index/{hall_id}',
     // Live notes: answered 404 on the live service; never the only token source.
     summary: 'Dashboard (documented token source)',
   }),
   bookingsIndexPage: page({
-    id: 'bookingsIndexPage', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Index/{hall_id}',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Index/{hall_id}',
     summary: 'Bookings admin page (carries a fresh token)', formFields: [TOKEN_FIELD],
   }),
   createBookingPage: page({
-    id: 'createBookingPage', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Create',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Create',
     summary: 'Create-booking form', formFields: B.BOOKING_FORM_FIELDS,
   }),
   submitCreateBookingForm: page({
-    id: 'submitCreateBookingForm', domain: 'bookings', method: 'POST', path: '/Admin/Bookings/Create',
+    domain: 'bookings', method: 'POST', path: '/Admin/Bookings/Create',
     summary: 'Create a booking', formFields: B.BOOKING_FORM_FIELDS,
   }),
   editBookingPage: page({
-    id: 'editBookingPage', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Edit/{booking_id}',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Edit/{booking_id}',
     summary: 'Edit-booking form, pre-filled', formFields: B.BOOKING_FORM_FIELDS,
   }),
   submitEditBookingForm: page({
-    id: 'submitEditBookingForm', domain: 'bookings', method: 'POST', path: '/Admin/Bookings/Edit/{booking_id}',
+    domain: 'bookings', method: 'POST', path: '/Admin/Bookings/Edit/{booking_id}',
     summary: 'Save changes to a booking', formFields: B.BOOKING_FORM_FIELDS,
   }),
   viewBookingPage: page({
-    id: 'viewBookingPage', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/View/{booking_id}',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/View/{booking_id}',
     summary: 'Read-only booking page',
   }),
   deleteBooking: page({
-    id: 'deleteBooking', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Delete/{booking_id}',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/Delete/{booking_id}',
     summary: 'Delete a booking', writes: true,
   }),
   requestBookingChanges: page({
-    id: 'requestBookingChanges', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/RequestChanges/{booking_id}',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/RequestChanges/{booking_id}',
     summary: 'Request changes to a booking', writes: true,
   }),
   confirmBookingChanges: page({
-    id: 'confirmBookingChanges', domain: 'bookings', method: 'GET', path: '/Admin/Bookings/ConfirmChanges/{booking_id}',
+    domain: 'bookings', method: 'GET', path: '/Admin/Bookings/ConfirmChanges/{booking_id}',
     summary: 'Confirm requested changes', writes: true,
   }),
   schedulerPage: page({
-    id: 'schedulerPage', domain: 'scheduler', method: 'GET', path: '/Scheduler/View/{hall_id}',
+    domain: 'scheduler', method: 'GET', path: '/Scheduler/View/{hall_id}',
     summary: 'Scheduler page with the room colour list',
   }),
   bookingPopup: page({
-    id: 'bookingPopup', domain: 'scheduler', method: 'GET', path: '/Scheduler/ViewBooking/{booking_id}',
+    domain: 'scheduler', method: 'GET', path: '/Scheduler/ViewBooking/{booking_id}',
     summary: 'Quick booking popup (HTML fragment)',
   }),
-} as const satisfies Record<string, PageRoute>;
+}) satisfies Record<string, PageRoute>;
 
 export type PageId = keyof typeof pages;
 

@@ -1,5 +1,6 @@
-// Per-server context shared by every handler: options, data, session keys, and the
-// log of what the server received (for wire-level assertions in the harness tests).
+// Per-server context shared by every handler: options, data, session keys, the overrides
+// that change the mock for a test (msw's `use()` / `resetHandlers()`), and the log of what
+// the server received, unhandled requests included (for wire-level assertions).
 import { DEFAULT_READINGS, openPoints, type MockReadings, type OpenPointId } from '../contracts/index.js';
 import { FaultSwitch } from './faults.js';
 import { SessionKeys } from './session.js';
@@ -39,6 +40,21 @@ export function resolveReadings(partial: Partial<MockReadings> = {}): MockReadin
 /** Hands a request on to the handlers; undefined when no route matches. */
 export type NextHandler = (request: Request) => Promise<Response | undefined>;
 
+/**
+ * One change to the mock, in msw's idiom of handlers prepended for a test (`use()`) and
+ * dropped after it (`resetHandlers()`). It may also see the answer, which msw's handlers
+ * cannot: faults, deliberate regressions (mutants) and a test's own changes are all these.
+ */
+export interface MockOverride {
+  /** Wraps a request at the bridge: answer it, change it, or hand it on and change the answer. */
+  intercept?: (request: Request, next: NextHandler, ctx: MockContext) => Promise<Response | undefined>;
+  /** Last change to a JSON answer of a registry endpoint, after the contract check. */
+  json?: (endpointId: string, data: unknown, ctx: MockContext) => unknown;
+}
+
+/** A request no handler answered (the bridge answers it 404). */
+export interface UnhandledRequest { method: string; path: string }
+
 export const DEFAULT_CREDENTIALS: MockCredentials = {
   email: 'admin@oldtown-hall.example',
   password: 'mock-password-not-secret',
@@ -68,18 +84,16 @@ export class MockContext {
   /** Connections the request filter reset. */
   resets = 0;
   readonly received: ReceivedRequest[] = [];
-  /** Faults switched on for this test (mock-server/faults.ts); cleared by reset(). */
+  /** Requests no handler answered since the last reset(): the `mock` fixture fails the test that made them. */
+  readonly unhandled: UnhandledRequest[] = [];
+  /** Set by a test that probes paths no handler serves (a 404 check): its unhandled requests are not a failure. */
+  unhandledExpected = false;
+  /** Faults switched on for this test (mock-server/faults.ts), served by an override; cleared by reset(). */
   readonly faults = new FaultSwitch();
-  /**
-   * Last change to a JSON answer before it is sent, after the contract check: the seam
-   * for deliberate regressions (mutation runs). Identity for the faithful mock.
-   */
-  mutate: (endpointId: string, data: unknown) => unknown = (_id, data) => data;
-  /**
-   * Wraps every request at the bridge (request in, response out): the seam for deliberate
-   * regressions in pages, sessions, tokens and the request filter. Pass-through when faithful.
-   */
-  intercept: (request: Request, next: NextHandler) => Promise<Response | undefined> = (request, next) => next(request);
+  /** Overrides of the server's life (faults, a mutant): what resetHandlers() goes back to. */
+  private initialOverrides: MockOverride[] = [];
+  /** The overrides in force, first to see a request first. */
+  private overrides: MockOverride[] = [];
 
   constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
     this.keys = new SessionKeys(options.secret ?? 'hall-booking-mock');
@@ -88,11 +102,48 @@ export class MockContext {
     this.state = seedState();
   }
 
-  /** Fresh seeded data; sessions stay valid (they are signed tickets, not stored). */
+  /** Declare that this test makes requests no handler serves, on purpose (see `unhandled`). */
+  expectUnhandled(): void {
+    this.unhandledExpected = true;
+  }
+
+  /** Prepend overrides for this test, like msw's `server.use()`: the last one added sees a request first. */
+  use(...overrides: MockOverride[]): void {
+    this.overrides = [...overrides, ...this.overrides];
+  }
+
+  /**
+   * Drop the overrides of the test, like msw's `server.resetHandlers()`; with arguments, they
+   * become the initial ones.
+   */
+  resetHandlers(...initial: MockOverride[]): void {
+    if (initial.length) this.initialOverrides = initial;
+    this.overrides = [...this.initialOverrides];
+  }
+
+  /** A request through the overrides in force, then the handlers (`next`). */
+  intercept(request: Request, next: NextHandler): Promise<Response | undefined> {
+    const chain = this.overrides.filter((o) => o.intercept);
+    const at = (i: number): NextHandler => (r) => {
+      const o = chain[i];
+      return o?.intercept ? o.intercept(r, at(i + 1), this) : next(r);
+    };
+    return at(0)(request);
+  }
+
+  /** A JSON answer as the overrides in force leave it (the one added last has the last word). */
+  mutate(endpointId: string, data: unknown): unknown {
+    return this.overrides.reduceRight((d, o) => (o.json ? o.json(endpointId, d, this) : d), data);
+  }
+
+  /** Fresh seeded data and no per-test overrides; sessions stay valid (they are signed tickets, not stored). */
   reset(): void {
     this.state = seedState();
     this.received.length = 0;
+    this.unhandled.length = 0;
+    this.unhandledExpected = false;
     this.faults.clear();
+    this.resetHandlers();
     this.oldestValidEpoch = 0;
   }
 

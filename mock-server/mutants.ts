@@ -1,9 +1,12 @@
 // The catalogue of deliberate regressions for `npm run mutation`: each mutant is one
 // realistic break of a behaviour the interface document (or the live notes) names.
-// A mutant acts through two seams of the mock only: ctx.mutate (JSON answers, after the
-// contract check) and ctx.intercept (every request and response at the bridge).
-import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain } from '../contracts/index.js';
-import type { MockContext, NextHandler } from './context.js';
+// A mutant is a MockOverride (mock-server/context.ts) installed for the server's life: it
+// changes JSON answers after the contract check, or requests and responses at the bridge.
+import {
+  ADMIN_PREFIX, API_PREFIX, BOOKING_FORM_FIELDS, LOGIN_PATH, type LoginFormFields,
+  TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain,
+} from '../contracts/index.js';
+import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
 import { bookingItem, roomItem } from './handlers/present.js';
 import { cookiesOf, currentUser } from './routes.js';
@@ -11,16 +14,13 @@ import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
 
 export type MutantArea = Domain | 'wire' | 'pages';
 
-export interface Mutant {
+/** A deliberate regression: an override of the mock with an id and the behaviour it breaks. */
+export interface Mutant extends MockOverride {
   /** Stable kebab-case id, passed as HB_MOCK_MUTANT. */
   id: string;
   area: MutantArea;
   /** The documented behaviour it breaks, and where the document says so. */
   breaks: string;
-  /** Last change to a JSON answer of the named endpoint (runs after the contract check). */
-  json?: (endpointId: string, data: unknown, ctx: MockContext) => unknown;
-  /** Wraps every request at the bridge. */
-  intercept?: (request: Request, next: NextHandler, ctx: MockContext) => Promise<Response | undefined>;
 }
 
 type Item = Record<string, unknown>;
@@ -52,6 +52,11 @@ const without = (...keys: string[]) => (item: Item): Item => {
   for (const k of keys) delete item[k];
   return item;
 };
+
+/** Field names, checked against the contracts so a rename there fails to compile here. */
+const EMAIL = 'Email' satisfies keyof LoginFormFields;
+const PASSWORD = 'Password' satisfies keyof LoginFormFields;
+const PRICE_RATE = 'PriceRateId' satisfies (typeof BOOKING_FORM_FIELDS)[number];
 
 const BOOKING_LISTS = ['listBookingsForHallGrid', 'listChildBookings'] as const;
 const CUSTOMER_LISTS = ['listCustomersForHall', 'listAllCustomers'] as const;
@@ -338,7 +343,8 @@ export const mutants = [
     intercept: async (request, next, ctx) => {
       if (!isFormPost(request) || pathOf(request) !== LOGIN_PATH.toLowerCase()) return next(request);
       const form = new URLSearchParams(await request.clone().text());
-      if (form.get('Email')?.toLowerCase() === ctx.credentials.email.toLowerCase()) form.set('Password', ctx.credentials.password);
+      const { email, password } = ctx.credentials;
+      if (form.get(EMAIL)?.toLowerCase() === email.toLowerCase()) form.set(PASSWORD, password);
       return next(withRawBody(request, form.toString()));
     },
   },
@@ -361,16 +367,16 @@ export const mutants = [
   },
   {
     id: 'api-served-without-session', area: 'wire', breaks: 'every JSON endpoint requires the session cookies (Endpoints, common rule 1)',
-    intercept: servedWithoutSession('/api/'),
+    intercept: servedWithoutSession(API_PREFIX),
   },
   {
     id: 'admin-pages-served-without-session', area: 'wire', breaks: 'admin pages require the session cookies (Endpoints, common rule 1)',
-    intercept: servedWithoutSession('/admin/'),
+    intercept: servedWithoutSession(ADMIN_PREFIX),
   },
   {
     id: 'json-token-not-checked', area: 'wire', breaks: 'a JSON POST needs the RequestVerificationToken header (common rule 2)',
     intercept: (request, next, ctx) => {
-      if (request.method !== 'POST' || !isPath(request, '/api/')) return next(request);
+      if (request.method !== 'POST' || !isPath(request, API_PREFIX)) return next(request);
       const { token, headers } = validToken(ctx, request);
       headers.set(TOKEN_HEADER, token);
       return next(new Request(request, { headers }));
@@ -379,7 +385,7 @@ export const mutants = [
   {
     id: 'form-token-not-checked', area: 'wire', breaks: 'a form POST needs the __RequestVerificationToken field (common rule 3)',
     intercept: async (request, next, ctx) => {
-      if (!isFormPost(request) || !isPath(request, '/admin/')) return next(request);
+      if (!isFormPost(request) || !isPath(request, ADMIN_PREFIX)) return next(request);
       const raw = await request.clone().text();
       const { token, headers } = validToken(ctx, request);
       const kept = raw.split('&').filter((pair) => pair && (pair.split('=', 1)[0] ?? '') !== TOKEN_FIELD);
@@ -414,22 +420,22 @@ export const mutants = [
     id: 'create-form-lacks-price-rate', area: 'pages', breaks: 'the create form carries the required field PriceRateId',
     intercept: async (request, next) => {
       const response = await next(request);
-      return request.method === 'GET' && isPath(request, '/admin/bookings/create')
-        ? rewriteHtml(response, (h) => h.replace(/name=(["'])PriceRateId\1/g, 'name=$1PriceRate$1'))
+      return request.method === 'GET' && isPath(request, route(pages.createBookingPage))
+        ? rewriteHtml(response, (h) => h.replace(new RegExp(`name=(["'])${PRICE_RATE}\\1`, 'g'), 'name=$1PriceRate$1'))
         : response;
     },
   },
   // Endpoints whose body is unspecified still answer JSON 200 (Endpoints: JSON endpoints under /api/).
   {
     id: 'unspecified-endpoint-returns-html', area: 'catalog', breaks: 'GetFixedSlots answers JSON, not an HTML page',
-    intercept: replaceAnswer('/api/TimeSlots/GetFixedSlots', () => new Response(
+    intercept: replaceAnswer(E.getFixedTimeSlots.path, () => new Response(
       '<!DOCTYPE html><html><body><h1>Fixed slots</h1></body></html>',
       { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } },
     )),
   },
   {
     id: 'unspecified-endpoint-returns-500', area: 'customers', breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
-    intercept: replaceAnswer('/api/Customers/GetGroupsForCustomer', () =>
+    intercept: replaceAnswer(E.getGroupsForCustomer.path, () =>
       Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
   },
 ] as const satisfies readonly Mutant[];
@@ -447,12 +453,8 @@ export function findMutant(id: string): Mutant {
   return mutant;
 }
 
-/** Install a mutant's seams on a mock context. */
-export function applyMutant(ctx: MockContext, id: string): void {
-  const mutant = findMutant(id);
-  const faithfulMutate = ctx.mutate;
-  const faithfulIntercept = ctx.intercept;
-  const { json, intercept } = mutant;
-  if (json) ctx.mutate = (endpointId, data) => json(endpointId, faithfulMutate(endpointId, data), ctx);
-  if (intercept) ctx.intercept = (request, next) => intercept(request, (r) => faithfulIntercept(r, next), ctx);
+/** A mutant as the override that plays it. */
+export function mutantOverride(id: string): MockOverride {
+  const { json, intercept } = findMutant(id);
+  return { json, intercept };
 }

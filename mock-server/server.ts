@@ -6,16 +6,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { MockContext, type MockOptions } from './context.js';
-import { CLOSE_MARKER, faultHandlers } from './fault-handlers.js';
+import { CLOSE_MARKER, faultControlHandlers, faultOverride } from './fault-handlers.js';
 import { accountHandlers } from './handlers/account.js';
 import { bookingHandlers } from './handlers/bookings.js';
 import { bookingPageHandlers } from './handlers/booking-pages.js';
+import { browserHandlers } from './handlers/browser.js';
 import { catalogHandlers } from './handlers/catalog.js';
 import { customerHandlers } from './handlers/customers.js';
 import { filterHandlers } from './handlers/filter.js';
 import { schedulerHandlers } from './handlers/scheduler.js';
 import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
-import { applyMutant } from './mutants.js';
+import { mutantOverride } from './mutants.js';
 
 export interface MockServer {
   url: string;
@@ -25,7 +26,7 @@ export interface MockServer {
 }
 
 export function buildHandlers(ctx: MockContext): RequestHandler[] {
-  return [...faultHandlers(ctx), ...filterHandlers(ctx), ...routeHandlers(ctx)];
+  return [...faultControlHandlers(ctx), ...filterHandlers(ctx), ...routeHandlers(ctx)];
 }
 
 function routeHandlers(ctx: MockContext): RequestHandler[] {
@@ -37,6 +38,7 @@ function routeHandlers(ctx: MockContext): RequestHandler[] {
     ...catalogHandlers(ctx),
     ...schedulerHandlers(ctx),
     ...schedulerPageHandlers(ctx),
+    ...browserHandlers(),
   ];
 }
 
@@ -120,20 +122,14 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** Start the mock on 127.0.0.1 (port 0 = a free port). */
 export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
   const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
-  if (options.mutant) applyMutant(ctx, options.mutant);
+  // The server's lifelong overrides: a mutant sees a request first, then the faults.
+  ctx.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), faultOverride);
   // Built once per server, not per request (npm run bench measures the difference);
   // handlers must therefore read ctx.state at request time, never capture it.
-  const faults = faultHandlers(ctx);
-  const filter = filterHandlers(ctx);
-  // The catch-alls answer nothing unless a fault is switched on or the request is a POST
-  // (the filter reads form bodies): skipped otherwise, each request meets only its route's handler.
-  const idleScreens = new Map<RequestHandler, (request: Request) => boolean>([
-    ...faults.map((h) => [h, () => ctx.faults.active().length > 0] as const),
-    ...filter.map((h) => [h, (request: Request) => request.method === 'POST'] as const),
-  ]);
+  // Faults come from the override stack, before msw. The request filter is the one catch-all
+  // handler and reads form bodies only: skipped for other methods, so a GET meets only its route's handler.
   const isCatchAll = (h: RequestHandler) => (h as { info: { path?: unknown } }).info.path === '*';
-  const candidates = routeIndex([...faults, ...filter, ...routeHandlers(ctx)], (h, request) =>
-    !isCatchAll(h) || (idleScreens.get(h)?.(request) ?? true));
+  const candidates = routeIndex(buildHandlers(ctx), (h, request) => !isCatchAll(h) || request.method === 'POST');
   const next = (request: Request) => getResponse(candidates(request), request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
   let base = `http://${host}`;
@@ -156,6 +152,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       });
       const response = await ctx.intercept(request, next);
       if (!response) {
+        ctx.unhandled.push({ method: req.method ?? 'GET', path: req.url ?? '/' });
         await send(res, new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
           status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' },
         }));

@@ -8,13 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { scrubArtefacts } from '../fixtures/artefact-secrets.js';
 import { loadEnv } from '../fixtures/env.js';
 import { ALLURE_HISTORY, reportsPath, runPassword } from '../fixtures/reporting.js';
 import type { RunSummary } from '../fixtures/summary-reporter.js';
+import { REPO_ROOT } from '../fixtures/paths.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const env = loadEnv();
 
 function fail(message: string): never {
@@ -23,7 +22,7 @@ function fail(message: string): never {
 }
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}): void {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
   if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
@@ -55,7 +54,7 @@ function mergeShards(shardsDir: string): string[] {
     PLAYWRIGHT_HTML_OPEN: 'never',
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),
   });
-  console.log(`Merged ${blobs.length} blob report(s) into ${relative(ROOT, reportsPath(env, 'playwright-report'))}/, ${relative(ROOT, reportsPath(env, 'junit.xml'))} and ${relative(ROOT, reportsPath(env, 'summary.json'))}`);
+  console.log(`Merged ${blobs.length} blob report(s) into ${relative(REPO_ROOT, reportsPath(env, 'playwright-report'))}/, ${relative(REPO_ROOT, reportsPath(env, 'junit.xml'))} and ${relative(REPO_ROOT, reportsPath(env, 'summary.json'))}`);
   return dirsNamed(shardsDir, 'allure-results').filter(hasResults);
 }
 
@@ -65,11 +64,11 @@ const gate = args.includes('--quality-gate');
 if (gate && Number(process.versions.node.split('.')[0]) < 22) fail(`--quality-gate needs Node 22 or later (this is ${process.version})`);
 const mergeAt = args.indexOf('--merge');
 const resultsDirs = mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
-if (!resultsDirs.some(hasResults)) fail(`no Allure results in ${resultsDirs.map((d) => relative(ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
+if (!resultsDirs.some(hasResults)) fail(`no Allure results in ${resultsDirs.map((d) => relative(REPO_ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
 
 const output = reportsPath(env, 'allure-report');
 rmSync(output, { recursive: true, force: true });
-run('npx', ['allure', 'generate', ...resultsDirs.filter(hasResults), '--config', join(ROOT, 'allurerc.ts'), '--output', output]);
+run('npx', ['allure', 'generate', ...resultsDirs.filter(hasResults), '--config', join(REPO_ROOT, 'allurerc.ts'), '--output', output]);
 
 // The awesome template loads an analytics script from the internet; an offline report needs none.
 const index = join(output, 'index.html');
@@ -81,7 +80,7 @@ const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) a
 const counts = Object.entries(summary.stats).map(([k, v]) => `${v} ${k}`).join(', ');
 const history = reportsPath(env, ...ALLURE_HISTORY);
 const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter(Boolean).length : 0;
-console.log(`Allure report: ${relative(ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; history of ${runs} report(s) in ${relative(ROOT, history)}). Open it from disk in any browser.`);
+console.log(`Allure report: ${relative(REPO_ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; history of ${runs} report(s) in ${relative(REPO_ROOT, history)}). Open it from disk in any browser.`);
 
 if (gate) qualityGate(resultsDirs.filter(hasResults));
 
@@ -97,8 +96,8 @@ function qualityGate(dirs: string[]): void {
     }
   }
   // This Node (checked above), not whichever `npx` finds first on PATH.
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'allure', 'cli.js'), 'quality-gate', ...dirs, '--config', join(ROOT, 'allurerc.ts')], {
-    cwd: ROOT, encoding: 'utf8',
+  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'allure', 'cli.js'), 'quality-gate', ...dirs, '--config', join(REPO_ROOT, 'allurerc.ts')], {
+    cwd: REPO_ROOT, encoding: 'utf8',
   });
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);

@@ -7,10 +7,11 @@ import {
 } from '../../contracts/index.js';
 import { gridBookings } from '../../fixtures/bookings.js';
 import { schedulerWindow } from '../../fixtures/contract-arguments.js';
-import { factOrSkip, type Facts } from '../../fixtures/discovery.js';
+import type { Facts } from '../../fixtures/discovery.js';
 import type { HbClient } from '../../fixtures/http/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { ANY_READING, recordReading, vacuous } from '../../fixtures/readings.js';
+import { factIf } from '../../fixtures/seeding.js';
 import { addDays, serviceToday, slashDate } from '../../fixtures/service-time.js';
 import { doc, notes, openPoint } from '../../fixtures/sources.js';
 import { CHECKABLE_READINGS, endedBeforeEveryRange, misfits } from '../../fixtures/time-ranges.js';
@@ -39,15 +40,6 @@ const GRID_QUERY = (param: string) => doc('Bookings, GET /api/bookings/GetForHal
 const HALL_SCOPED = doc('What the service does', 'A hall is identified by an integer hall id. Most reads are scoped to one hall');
 const PENDING = notes('Booking form', 'one pending change at a time. `HasPendingBookingChanges` and the `HasPending` filter reflect that state');
 const EVENT_FIELDS = doc('Calendar event (scheduler)', 'id | int | Booking id; title | string | Booking name; color … identifies the room');
-
-/**
- * A check over some items bites only when there are some: the mock seeds them, so there
- * none fails; elsewhere it is noted, not passed silently.
- */
-function expectSome(count: number, what: string, againstMock: boolean): void {
-  if (againstMock) expect(count, `${what}: the mock seeds them, but there are none`).toBeGreaterThan(0);
-  else if (!count) vacuous(`${what}: there are none, so the check had nothing to bite on`);
-}
 
 test.describe('grid filters @contract', () => {
   for (const status of ['Confirmed', 'Requested', 'Cancelled'] as const satisfies readonly StatusType[]) {
@@ -87,14 +79,14 @@ test.describe('grid filters @contract', () => {
       .toBe(pending.items.length > 0);
   });
 
-  test('a booking leaves the HasPending grid once its changes are confirmed @write', { annotation: [PENDING] }, async ({ api, facts, target }) => {
+  test('a booking leaves the HasPending grid once its changes are confirmed @write', { annotation: [PENDING] }, async ({ api, facts, target, seeding }) => {
     // It confirms a change on a booking the suite did not make, and nothing undoes that.
     test.skip(!target.mock, 'confirms a pending change on an existing booking the suite did not make (mock only); '
       + 'against a remote target tests/flows/booking-flow.spec.ts confirms a change on its own booking');
     const pending = await grid(api, facts, { statusType: 'HasPending', timerange: 5 });
-    const booking = factOrSkip(
-      pending.items[0] ? { ok: true, value: pending.items[0] } : { ok: false, reason: 'the HasPending grid is empty' },
-      'booking with a pending change', !!target.mock,
+    const booking = seeding.factOrSkip(
+      factIf(pending.items.length > 0, () => pending.items[0] as Booking, 'the HasPending grid is empty'),
+      'booking with a pending change',
     );
     // Live notes: "one pending change at a time … HasPendingBookingChanges and the HasPending filter reflect that state".
     const reply = await api.send(pagePath('confirmBookingChanges', { booking_id: booking.BookingId }), { endpointId: 'confirmBookingChanges', follow: true });
@@ -107,13 +99,13 @@ test.describe('grid filters @contract', () => {
 
   test('listBookingsForHallGrid startDateFrom/startDateTo bound the start day', {
     annotation: [GRID_QUERY('startDateFrom | string | no | Lower bound of start date … startDateTo | string | no | Upper bound of start date')],
-  }, async ({ api, facts, target }) => {
+  }, async ({ api, facts, seeding }) => {
     const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
     const days = [...new Set(all.items.map((b) => b.StartDateTime.slice(0, 10)))].sort();
     // Bounds inside the hall's span, so an ignored filter shows: a day before and a day after lie outside.
-    const bounds = factOrSkip(
-      days.length >= 3 ? { ok: true, value: { from: days[1] as string, to: days[days.length - 2] as string } } : { ok: false, reason: `the grid spans ${days.length} start day(s), 3 are needed` },
-      'three distinct booking days', !!target.mock,
+    const bounds = seeding.factOrSkip(
+      factIf(days.length >= 3, () => ({ from: days[1] as string, to: days[days.length - 2] as string }), `the grid spans ${days.length} start day(s), 3 are needed`),
+      'three distinct booking days',
     );
     const inside = await grid(api, facts, { statusType: 'All', timerange: 5, startDateFrom: slashDate(bounds.from), startDateTo: slashDate(bounds.to) });
     const outside = inside.items.filter((b) => b.StartDateTime.slice(0, 10) < bounds.from || b.StartDateTime.slice(0, 10) > bounds.to);
@@ -124,11 +116,11 @@ test.describe('grid filters @contract', () => {
     }
   });
 
-  test('listBookingsForHallGrid year keeps bookings that start in that year', { annotation: [GRID_QUERY('year | int | no | Year filter')] }, async ({ api, facts, target }) => {
+  test('listBookingsForHallGrid year keeps bookings that start in that year', { annotation: [GRID_QUERY('year | int | no | Year filter')] }, async ({ api, facts, seeding }) => {
     const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
     const years = [...new Set(all.items.map((b) => Number(b.StartDateTime.slice(0, 4))))].sort();
-    const year = factOrSkip(
-      years.length ? { ok: true, value: years.at(-1) as number } : { ok: false, reason: 'the grid is empty' }, 'booking year', !!target.mock,
+    const year = seeding.factOrSkip(
+      factIf(years.length > 0, () => years.at(-1) as number, 'the grid is empty'), 'booking year',
     );
     if (years.length < 2) vacuous('every booking starts in the same year');
     const inYear = await grid(api, facts, { statusType: 'All', timerange: 5, year });
@@ -207,8 +199,8 @@ test.describe('hall scoping through rooms @contract', () => {
 test.describe('recurring bookings @contract', () => {
   test('listChildBookings returns children of the recurring parent, not the parent', {
     annotation: [doc('Bookings, GET /api/bookings/getforparentgrid', 'query `id` = booking id of a recurring parent. Returns the child bookings')],
-  }, async ({ api, facts, target }) => {
-    const parentId = factOrSkip(facts.recurringParent, 'recurring parent (IsRecurring true)', !!target.mock);
+  }, async ({ api, facts, seeding }) => {
+    const parentId = seeding.factOrSkip(facts.recurringParent, 'recurring parent (IsRecurring true)');
     const children = itemsOf((await api.call('listChildBookings', { query: { id: parentId } })).data);
     // Interface doc: "A recurring booking has child bookings, returned in the same item shape" (the schema checked the shape).
     expect(children.length, `a recurring parent ${parentId} has child bookings`).toBeGreaterThan(0);
@@ -220,20 +212,20 @@ test.describe('recurring bookings @contract', () => {
 test.describe('scheduler feed @contract', () => {
   test('listSchedulerEvents keeps to the start/end window', {
     annotation: [doc('Scheduler, GET /api/Scheduler/GetBookings', 'start | string | yes | ISO 8601 with UTC designator … end | string | yes'), notes('JSON shapes and aliases', 'Date-times are local wall-clock (Europe/London) without an offset')],
-  }, async ({ api, facts, target }) => {
+  }, async ({ api, facts, seeding }) => {
     // The day comes from the feed itself: which bookings become events (cancelled ones,
     // recurring parents) the interface document does not say.
     const { data: wide } = await api.call('listSchedulerEvents', { query: { HallId: facts.hallId, ...schedulerWindow(facts) } });
     const days = [...new Set(wide.map((e) => e.start.slice(0, 10)))].sort();
     // A middle day, so that events before and after it show a window the feed ignores.
-    const day = factOrSkip(
-      days.length >= 3 ? { ok: true, value: days[Math.floor(days.length / 2)] as string } : { ok: false, reason: `the feed spans ${days.length} event day(s), 3 are needed` },
-      'scheduler events on three distinct days', !!target.mock,
+    const day = seeding.factOrSkip(
+      factIf(days.length >= 3, () => days[Math.floor(days.length / 2)] as string, `the feed spans ${days.length} event day(s), 3 are needed`),
+      'scheduler events on three distinct days',
     );
     const start = `${day}T00:00:00Z`;
     const end = `${addDays(day, 1)}T00:00:00Z`;
     const { data } = await api.call('listSchedulerEvents', { query: { HallId: facts.hallId, start, end } });
-    expectSome(data.length, `listSchedulerEvents ${start}..${end}, a day the wider feed has events on`, !!target.mock);
+    seeding.expectSome(data.length, `listSchedulerEvents ${start}..${end}, a day the wider feed has events on`);
     // Event times are local (Europe/London), the window is UTC: allow the zone's offset of up to an hour.
     const hour = 3_600_000;
     const utc = (iso: string) => Date.parse(/Z|[+-]\d{2}:\d{2}$/.test(iso) ? iso : `${iso}Z`);
@@ -243,8 +235,8 @@ test.describe('scheduler feed @contract', () => {
 
   test('listSchedulerEvents roomId=R returns only events of room R', {
     annotation: [doc('Scheduler, GET /api/Scheduler/GetBookings', 'roomId | int | no | 0 = all rooms'), notes('Scheduler', 'A booking over several rooms comes back as one event per room, each in that room\'s colour')],
-  }, async ({ api, facts, target }) => {
-    const rooms = factOrSkip(facts.rooms, 'bookable rooms', !!target.mock);
+  }, async ({ api, facts, seeding }) => {
+    const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
     const window = schedulerWindow(facts);
     let seen = 0;
     for (const room of rooms) {
@@ -255,7 +247,7 @@ test.describe('scheduler feed @contract', () => {
       // Interface doc: colour "identifies the room"; live notes: one event per room, each in that room's colour.
       expect([...new Set(data.map((e) => e.color.toLowerCase()))].length, `roomId=${room.id} (${room.name}): colours`).toBeLessThanOrEqual(1);
     }
-    expectSome(seen, `listSchedulerEvents roomId=… over ${window.start}..${window.end}, ${rooms.length} bookable room(s)`, !!target.mock);
+    seeding.expectSome(seen, `listSchedulerEvents roomId=… over ${window.start}..${window.end}, ${rooms.length} bookable room(s)`);
   });
 
   test('listSchedulerEvents event ids are bookings of the grid or children of its recurring parents', { annotation: [EVENT_FIELDS, HALL_SCOPED] }, async ({ api, facts }) => {
@@ -292,10 +284,10 @@ test.describe('scheduler titles @contract', () => {
   test('listSchedulerEvents custView=true masks the titles of requested bookings', {
     annotation: [doc('Scheduler, GET /api/Scheduler/GetBookings', 'custView | string | no | `true` selects customer view mode'),
       notes('Scheduler', '`custView=true` masks titles (for example `Provisional Booking` for requested bookings, `Private Booking`)')],
-  }, async ({ api, facts, target }) => {
+  }, async ({ api, facts, seeding }) => {
     const { events, total } = await feedAndGrid(api, facts, true);
     const requested = events.filter(({ booking }) => booking.Status === 'Requested');
-    expectSome(requested.length, `the window's ${total} event(s): requested bookings, whose masking could show`, !!target.mock);
+    seeding.expectSome(requested.length, `the window's ${total} event(s): requested bookings, whose masking could show`);
     expect(requested.filter(({ event, booking }) => event.title === booking.BookingName).map(({ event }) => `${eventId(event)} "${event.title}"`),
       'requested bookings whose name the customer view shows').toEqual([]);
   });
@@ -326,18 +318,18 @@ test.describe('customers @contract', () => {
 test.describe('availability @contract', () => {
   test('checkAvailability answers a slot a confirmed booking holds unlike a free slot', {
     annotation: [doc('What the service does', 'JSON endpoints … checking availability'), doc('Bookings, POST /api/Bookings/CheckAvailability', 'Rooms | array of int (room ids); StartDateTime; EndDateTime; HallId')],
-  }, async ({ api, facts, target }) => {
+  }, async ({ api, facts, seeding }) => {
     // The body is not shown, so no field is read: whatever it says, a held slot and a free one
     // of the same rooms cannot both be answered alike by a server that checks bookings.
-    const rooms = factOrSkip(facts.rooms, 'bookable rooms', !!target.mock);
+    const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
     const today = serviceToday();
     const roomsOf = (b: Booking) => rooms.filter((r) => b.RoomsUsed.includes(r.name)).map((r) => r.id);
     const confirmed = (await grid(api, facts, { statusType: 'Confirmed', timerange: 5 })).items
       .filter((b) => !b.IsRecurring && roomsOf(b).length);
     const future = confirmed.find((b) => b.StartDateTime.slice(0, 10) > today);
-    const held = factOrSkip(
-      future ? { ok: true, value: future } : { ok: false, reason: 'no future confirmed booking names a bookable room in RoomsUsed' },
-      'future confirmed booking of a bookable room', !!target.mock,
+    const held = seeding.factOrSkip(
+      factIf(!!future, () => future!, 'no future confirmed booking names a bookable room in RoomsUsed'),
+      'future confirmed booking of a bookable room',
     );
     // A day the grid shows empty, far ahead of any booking the suite makes (about a year out).
     let day = addDays(today, 800);

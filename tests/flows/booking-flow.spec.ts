@@ -1,7 +1,9 @@
 // The hall administrator's booking flows in Chromium (issue 4): create, edit, request and
 // confirm changes, delete, each verified through the JSON API and the pages.
 import { endpoints, eventId, pagePath } from '../../contracts/index.js';
-import { addDays, expect, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer } from '../../fixtures/bookings.js';
+import {
+  addDays, expect, fillBooking, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer,
+} from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions, BookingViewPage } from '../../fixtures/pages/booking-view-page.js';
 import { recordReading } from '../../fixtures/readings.js';
@@ -70,13 +72,7 @@ test.describe('booking flows @flow @ui @write', { annotation: [FORM, FIND, openP
       status: (await form.options('BookingStatusId')).find((o) => o.text.toLowerCase() === 'requested') ?? draft.status,
     };
     expect(edited.status.text, 'BookingStatusId offers a Requested option').toMatch(/^requested$/i);
-    await form.fillText('Name', edited.name);
-    if (edited.descriptionFilled) await form.fillText('Description', edited.description);
-    await form.fillDateTime('StartDate', edited.start);
-    await form.fillDateTime('EndDate', edited.end);
-    await form.choose('BookingStatusId', edited.status.value);
-    await form.selectRooms(edited.rooms.map((r) => r.roomId));
-    await form.setCheckbox('SendEmails', false);
+    await fillBooking(form, edited);
     const outcome = await form.submit();
     expect(outcome, `submitEditBookingForm: POST ${pagePath('submitEditBookingForm', { booking_id: row.BookingId })} answered ${JSON.stringify(outcome)}`).toMatchObject({ kind: 'redirected' });
 

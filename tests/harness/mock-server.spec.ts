@@ -8,10 +8,12 @@ test.beforeEach(({ target }) => {
 });
 
 test.describe('mock server @harness', () => {
-  test('an unknown route answers 404 naming method and path', async ({ target }) => {
+  test('an unknown route answers 404 naming method and path, and is listed as unhandled', async ({ target, mock }) => {
+    mock!.expectUnhandled();
     const reply = await fetch(`${target.baseUrl}/no/such/route?x=1`);
     expect(reply.status).toBe(404);
     expect(await reply.text()).toContain('GET /no/such/route?x=1');
+    expect(mock!.unhandled).toEqual([{ method: 'GET', path: '/no/such/route?x=1' }]);
   });
 
   test('the request filter reads raw bytes: brackets in values pass, in names reset', async ({ target, mock }) => {

@@ -6,7 +6,7 @@ import { endpoints as E, pagePath } from '../../contracts/index.js';
 import { addDays, slashDate } from '../../fixtures/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
 import { HbClient, tokensIn } from '../../fixtures/http/client.js';
-import type { ParsedForm } from '../../fixtures/http/forms.js';
+import { firstRealOption } from '../../fixtures/http/forms.js';
 import { mutants, UnknownMutantError, type MutantArea, type MutantId } from '../../mock-server/mutants.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';
@@ -53,7 +53,6 @@ const events = (p: Probe, from: string, to: string, query = '') =>
 const wideEvents = (p: Probe) => events(p, addDays(p.today, -90), addDays(p.today, 90));
 const firstBooking = (p: Probe) => p.mock.context.state.bookings.find((b) => b.hallId === p.hall && b.parentId === null && !b.pendingChange)!;
 const firstRoom = (p: Probe) => p.mock.context.state.rooms.find((r) => r.hallId === p.hall)!;
-const firstOption = (form: ParsedForm, field: string) => form.controls.find((c) => c.name === field)?.options.find((o) => o.value !== '')?.value ?? '';
 
 const probes: Record<MutantId, ProbeFn> = {
   'booking-id-as-string': (p) => grid(p),
@@ -90,8 +89,8 @@ const probes: Record<MutantId, ProbeFn> = {
     const before = p.mock.context.state.bookings.length;
     const reply = await p.api.submitForm('createBookingPage', {}, (form) => ({
       Name: 'Mutant probe', StartDate: '2097-03-03T10:00', EndDate: '2097-03-03T11:00',
-      CustomerId: firstOption(form, 'CustomerId'), ActivityTypeId: firstOption(form, 'ActivityTypeId'),
-      PriceRateId: firstOption(form, 'PriceRateId'), BookingStatusId: firstOption(form, 'BookingStatusId'),
+      CustomerId: firstRealOption(form, 'CustomerId'), ActivityTypeId: firstRealOption(form, 'ActivityTypeId'),
+      PriceRateId: firstRealOption(form, 'PriceRateId'), BookingStatusId: firstRealOption(form, 'BookingStatusId'),
     }), { rooms: [firstRoom(p).id] });
     return { status: reply.status, stored: p.mock.context.state.bookings.length - before };
   },

@@ -1,22 +1,13 @@
 // A run against a target that does not answer stops once, before any test, naming the
 // URL and the reason (fixtures/global-setup.ts), instead of every test timing out.
-import { createServer } from 'node:net';
 import { expect, test } from '../../fixtures/index.js';
 import { childEnv, runPlaywright, tempDir } from '../../fixtures/child-run.js';
+import { closedPort } from '../../fixtures/failures.js';
 import { join } from 'node:path';
 
 test.beforeEach(({ target }) => {
   test.skip(!target.mock, 'checks the harness with a closed local port; the target is a remote server');
 });
-
-/** A local port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 test.describe('unreachable target @harness', () => {
   test('a run against a closed port fails once, early, with the URL and the reason', async () => {

@@ -1,9 +1,9 @@
 // The mock's fault vocabulary met by the three kinds of client (the Node client, the
 // Playwright request client, a browser page), and the client's retry policy against it.
 // Every fault needs the mock's switch, so these tests skip against a remote target.
-import { createServer } from 'node:net';
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
 import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
+import { closedPort, rejectionOf } from '../../fixtures/failures.js';
 import { TransportError, UnexpectedStatusError } from '../../fixtures/http/errors.js';
 import { attemptsAt, expect, pageFetch, test } from './wire.fixture.js';
 
@@ -16,9 +16,7 @@ test.describe('fault: reset @wire', () => {
   });
 
   test('the Node client throws TransportError ECONNRESET naming endpoint, method and URL, secrets masked', async ({ api, target }) => {
-    const error = await api.send(PROBE, { endpointId: 'checkSession', retries: 0 }).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(TransportError);
-    const e = error as TransportError;
+    const e = await rejectionOf(api.send(PROBE, { endpointId: 'checkSession', retries: 0 }), TransportError);
     expect(e.code).toBe('ECONNRESET');
     expect(e.message).toContain(`checkSession: GET ${target.baseUrl}${PROBE} → no HTTP answer, no status: ECONNRESET (connection reset by the peer (RST))`);
     const cookies = await api.jar.getCookies(target.baseUrl);
@@ -50,10 +48,9 @@ test.describe('fault: close without an answer @wire', () => {
   });
 
   test('the Node client throws TransportError ECLOSED', async ({ api }) => {
-    const error = await api.send(PROBE, { endpointId: 'checkSession', retries: 0 }).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(TransportError);
-    expect((error as TransportError).code).toBe('ECLOSED');
-    expect((error as TransportError).message).toMatch(/no HTTP answer, no status: ECLOSED \(connection closed without an answer\): other side closed/);
+    const error = await rejectionOf(api.send(PROBE, { endpointId: 'checkSession', retries: 0 }), TransportError);
+    expect(error.code).toBe('ECLOSED');
+    expect(error.message).toMatch(/no HTTP answer, no status: ECLOSED \(connection closed without an answer\): other side closed/);
   });
 
   test('the Playwright request client fails with socket hang up', async ({ request }) => {
@@ -80,9 +77,8 @@ test.describe('fault: delay @wire', () => {
     expect(reply.status).toBe(200);
     expect(reply.exchange.durationMs).toBeGreaterThanOrEqual(MS - 10);
     const impatient = await freshClient({ timeoutMs: MS / 3, retries: 0 });
-    const error = await impatient.send(PROBE, { endpointId: 'checkSession' }).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(TransportError);
-    expect((error as TransportError).code).toBe('ETIMEDOUT');
+    const error = await rejectionOf(impatient.send(PROBE, { endpointId: 'checkSession' }), TransportError);
+    expect(error.code).toBe('ETIMEDOUT');
   });
 
   test('the Playwright request client waits for the answer, and times out under a shorter timeout', async ({ request }) => {
@@ -111,10 +107,9 @@ for (const [fault, retryAfter] of [['429', '7'], ['500', null]] as const) {
 
     test(`the Node client's call throws UnexpectedStatusError naming HTTP ${fault} once its retries are spent`, async ({ freshClient, target, mock }) => {
       const client = await freshClient({ retries: 0 });
-      const error = await client.call('checkSession').then(() => null, (e: unknown) => e);
-      expect(error).toBeInstanceOf(UnexpectedStatusError);
-      expect((error as Error).message).toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${fault}; the contract expects HTTP 200`);
-      expect((error as UnexpectedStatusError).exchange.responseHeaders['retry-after']).toBe(retryAfter ?? undefined);
+      const error = await rejectionOf(client.call('checkSession'), UnexpectedStatusError);
+      expect(error.message).toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${fault}; the contract expects HTTP 200`);
+      expect(error.exchange.responseHeaders['retry-after']).toBe(retryAfter ?? undefined);
       expect(attemptsAt(mock!.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
     });
 
@@ -244,18 +239,11 @@ test.describe('retry policy @wire', () => {
 
 test.describe('transport errors @wire', () => {
   test('a refused connection is TransportError ECONNREFUSED naming endpoint, method and URL', async ({ target }) => {
-    // A port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = s.address() as { port: number };
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await closedPort();
     const client = new HbClient({ baseUrl: `http://127.0.0.1:${port}`, email: target.email, password: target.password, hallId: target.hallId, retries: 0 });
-    const error = await client.send(PROBE, { endpointId: 'checkSession' }).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(TransportError);
-    expect((error as TransportError).code).toBe('ECONNREFUSED');
-    expect((error as Error).message).toContain(`checkSession: GET http://127.0.0.1:${port}${PROBE} → no HTTP answer, no status: ECONNREFUSED (connection refused)`);
+    const error = await rejectionOf(client.send(PROBE, { endpointId: 'checkSession' }), TransportError);
+    expect(error.code).toBe('ECONNREFUSED');
+    expect(error.message).toContain(`checkSession: GET http://127.0.0.1:${port}${PROBE} → no HTTP answer, no status: ECONNREFUSED (connection refused)`);
   });
 
   test('the standalone switch /__mock/faults turns a fault on and off over HTTP', async ({ faults, target }) => {

@@ -6,7 +6,9 @@ import { recordReading } from '../../fixtures/readings.js';
 import { contractArguments } from '../../fixtures/contract-arguments.js';
 import { ArgumentError } from '../../fixtures/http/errors.js';
 import { doc, html, notes, openPoint } from '../../fixtures/sources.js';
-import { applyOverrides, encodeForm, entriesOf, parseForms, pickForm, roomSelection, type ParsedForm } from '../../fixtures/http/forms.js';
+import {
+  applyOverrides, encodeForm, entriesOf, firstRealOption, parseForms, pickForm, realOptions, roomSelection, type ParsedForm,
+} from '../../fixtures/http/forms.js';
 import { expect, receivedPath, test } from './wire.fixture.js';
 
 /** Standard HTML form semantics on a page of its own; nothing here is the service's data. */
@@ -101,13 +103,8 @@ test.describe('form posts and tokens @wire @write', {
    * (fixtures/bookings.ts): the test customer when the form offers it, e-mails off (issue 4).
    */
   const bookingValues = (name: string, start: string, end: string, testCustomerId?: string) => (form: ParsedForm) => {
-    const optionsOf = (field: string) => form.controls.find((c) => c.name === field)?.options.filter((o) => o.value !== '') ?? [];
-    const firstOption = (field: string) => {
-      const option = optionsOf(field)[0];
-      if (!option) throw new Error(`the create form offers no ${field} option`);
-      return option.value;
-    };
-    const testCustomer = optionsOf('CustomerId').find((o) => o.value.toLowerCase() === testCustomerId?.toLowerCase());
+    const firstOption = (field: string) => firstRealOption(form, field);
+    const testCustomer = realOptions(form, 'CustomerId').find((o) => o.value.toLowerCase() === testCustomerId?.toLowerCase());
     return {
       Name: name, StartDate: start, EndDate: end,
       CustomerId: testCustomer?.value ?? firstOption('CustomerId'), ActivityTypeId: firstOption('ActivityTypeId'),

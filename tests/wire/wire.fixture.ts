@@ -3,7 +3,7 @@
 // the browser's own failure text, and the booking ledger for tests that write.
 import type { Page } from '@playwright/test';
 import { endpoints } from '../../contracts/index.js';
-import { BookingLedger, runMarker } from '../../fixtures/bookings.js';
+import { useBookingLedger, type BookingLedger } from '../../fixtures/bookings.js';
 import { test as base, expect, type TestFixtures } from '../../fixtures/index.js';
 import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
 
@@ -80,13 +80,7 @@ export const test = base.extend<WireFixtures>({
     });
   },
   // The flows' ledger without their worker-wide janitor: wire workers run many tests that write nothing.
-  bookings: async ({ api, env, target }, use, testInfo) => {
-    testInfo.skip(!env.allowWrites, 'this test writes bookings; against a remote target it runs only with HB_ALLOW_WRITES=true');
-    const ledger = new BookingLedger(api, target.hallId, runMarker(), testInfo, env.testCustomerId);
-    await use(ledger);
-    const left = await ledger.cleanup();
-    expect(left.map((b) => `${b.BookingId} "${b.BookingName}"`), `cleanup: GET ${endpoints.listBookingsForHallGrid.path} (NotCancelled) after deleteBooking`).toEqual([]);
-  },
+  bookings: async ({ api, env, target }, use, testInfo) => useBookingLedger({ api, env, target }, use, testInfo),
 });
 
 /** Pathname of a received request, lower-cased (the service is case-insensitive). */

@@ -11,7 +11,7 @@ test.beforeEach(({ mock }) => {
 
 test.describe('leak probe @harness', () => {
   test('listRoomsForGrid off contract fails with the exchange attached', async ({ api, mock, target }) => {
-    mock!.mutate = (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data);
+    mock!.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
     const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });
     expect(data, 'unreachable: the call throws ContractError').toBeUndefined();
   });
