@@ -53,7 +53,10 @@ test.describe('shards @harness', () => {
     expect(summary.stats.total, 'one Allure report from both shards\' results').toBe(all.length);
     expect(existsSync(join(merged, 'allure-report', 'index.html'))).toBe(true);
     const run = JSON.parse(readFileSync(join(merged, 'summary.json'), 'utf8')) as RunSummary;
-    expect(run.counts, 'one summary.json from both shards').toMatchObject({ total: all.length, passed: all.length });
+    // A registry check skips where ../shared is absent: every test passed or skipped, none failed.
+    expect(run.counts, 'one summary.json from both shards').toMatchObject({ total: all.length, failed: 0 });
+    expect(run.counts.passed + run.counts.skipped, 'passed and skipped make the total').toBe(all.length);
+    expect(run.counts.passed, 'passed tests').toBeGreaterThan(0);
     expect(run.byProject.harness?.total).toBe(all.length);
     expect(run.target).toBe('built-in mock');
   });
