@@ -30,9 +30,10 @@ export const openPoints = {
       reading('start-window', 'bookings that start within the range, up to the end of today (future bookings excluded)'),
       reading('from-start', 'bookings that start on or after the first day of the range, future bookings included'),
       reading('created', 'bookings created within the range (no documented field carries a creation date)', false),
+      reading('calendar', 'LastMonth, Last3Months and LastYear as calendar periods (the previous month, quarter, year), so Today is in none of them', false),
     ],
-    invariant: 'the ranges nest (Today ⊆ Last7Days ⊆ … ⊆ All); a booking that ended more than a year ago is in no '
-      + 'range short of All (given it was entered before it ended)',
+    invariant: 'every range is within All, and Today within Last7Days; a booking (not a recurring series) that ended more '
+      + 'than two years ago is in no range short of All (given it was entered before it ended)',
   },
   hallCustomers: {
     question: 'Whom does `getforhall` list without `customer=true`?',
@@ -51,7 +52,7 @@ export const openPoints = {
       reading('names', 'the status names themselves (Requested, Confirmed, Cancelled)'),
     ],
     invariant: 'the form offers an option whose text names each of Requested and Confirmed; a post with the option value '
-      + 'read from the page is stored; a post with the status name (how the working client posts it) is stored',
+      + 'read from the page is stored; where the values are the names, a post of the name is stored (the live notes\' client)',
   },
   formRedirects: {
     question: 'Where do the create and edit posts redirect to?',

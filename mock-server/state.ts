@@ -100,6 +100,8 @@ export function seedState(clock: Date = new Date()): MockState {
     b('Book Club', at(3, 18), 2, 'Requested', c(3), [102]),
     b('Withdrawn Talk', at(5, 19), 2, 'Cancelled', c(4), [102]),
     b('Summer Fete', at(40, 11), 5, 'Confirmed', c(1), [101, 102, 103, 104]),
+    // Outside every time range short of All in every reading of `timerange` (contracts/open-points.ts).
+    b('Centenary Dinner', at(-800, 19), 3, 'Confirmed', c(1), [101]),
   ];
   const parent = b('Weekly Pilates', at(1, 9), 1, 'Confirmed', c(2), [102], { isRecurring: true, activityTypeId: 13 });
   bookings.push(parent);

@@ -3,11 +3,10 @@
 // JSON that satisfies the endpoint's schema, drift recorded, unspecified bodies held to
 // the baseline.
 import { endpoints, type EndpointId, type JsonEndpoint } from '../../contracts/index.js';
-import { contractArguments } from '../../fixtures/contract-arguments.js';
 import { expectContract } from '../../fixtures/contract-check.js';
 import { baselineSource } from '../../fixtures/drift.js';
-import { MissingFact, need } from '../../fixtures/discovery.js';
-import type { CallArgs, HbClient } from '../../fixtures/http/client.js';
+import { need } from '../../fixtures/discovery.js';
+import type { HbClient } from '../../fixtures/http/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
 import { SOURCE } from '../../fixtures/sources.js';
@@ -30,19 +29,10 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
       description: `interface doc, ${endpoint.method} ${endpoint.path}: ${endpoint.documented
         ? 'its response as the resource tables give it' : '"Response: not shown" (held to the baseline recorded against this target)'}`,
     }],
-  }, async ({ api, facts, env, target }) => {
+  }, async ({ api, facts, env, target, seeding }) => {
     test.skip(endpoint.writes && !env.allowWrites,
       `${id} writes (${endpoint.method} ${endpoint.path}); against a remote target it runs only with HB_ALLOW_WRITES=true`);
-    let args: CallArgs<typeof id>;
-    try {
-      args = contractArguments[id](facts);
-    } catch (error) {
-      if (!(error instanceof MissingFact)) throw error;
-      // Against the mock every fact exists by construction: a missing one is a harness fault, not a skip.
-      if (target.mock) throw new Error(`${id}: the mock must serve every fact the contract tests need, but ${error.message}`);
-      test.skip(true, `${id}: ${error.message}`);
-      return;
-    }
+    const args = seeding.argumentsOrSkip(id, facts);
     // BlockUser has no documented undo: on a server an earlier run blocked the test customer
     // on, its effect cannot show again. Said on the test, never skipped.
     const blockedBefore = id === 'blockUser' ? await isBlocked(api, facts.hallId, need(facts.testCustomerId, 'test customer')) : undefined;
