@@ -321,13 +321,14 @@ export function pagePath(id: PageId, params: Record<string, string | number> = {
   });
 }
 
-/** Query schema's declared parameter names, for case-insensitive lookup on the server side. */
-/** Whether a URL path is the page's route, placeholders filled by anything (the service is case-insensitive). */
-export function pathMatches(id: PageId, path: string): boolean {
-  const pattern = pages[id].path.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
-  return new RegExp(`^${pattern}/?$`, 'i').test(path);
-}
+/** A registry path as a pattern: `{placeholders}` match one segment, case-insensitive (live notes), query not included. */
+export const routePattern = (path: string): RegExp =>
+  new RegExp(`^${path.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`, 'i');
 
+/** Whether a URL path is the page's route. */
+export const pathMatches = (id: PageId, path: string): boolean => routePattern(pages[id].path).test(path);
+
+/** Query schema's declared parameter names, for case-insensitive lookup on the server side. */
 export function queryKeys(endpoint: JsonEndpoint): string[] {
   const q = endpoint.query;
   return q instanceof z.ZodObject ? Object.keys(q.shape) : [];
