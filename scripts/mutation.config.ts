@@ -1,48 +1,46 @@
-// `npm run mutation`'s first pass: the suite's own config, its projects replaced by one project per
-// (mutant, test that killed it before), each with that project's options and a mock serving the
-// mutant, so every mutant is tried in one Playwright run. The plan is a JSON file named by HB_MUTATION_PLAN.
+// `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
+// whose results are the control of every try) and beside them the first try's rounds (scripts/mutation-plan.ts),
+// one project per round and suite project, with that project's options and the mutant per test.
+// The plan is a JSON file named by HB_MUTATION_PLAN.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
 import base from '../playwright.config.js';
 import type { TestFixtures, WorkerFixtures } from '../fixtures/index.js';
+import { REPO_ROOT } from '../fixtures/paths.js';
+import { roundsOf, SERVICE_PROJECTS, type PlannedTry, type Round } from './mutation-plan.js';
 
-/** One try: run `title` of `file` (relative to tests/) as project `project` would, against `mutant` (the faithful mock when null). */
-export interface PlannedTry { mutant: string | null; project: string; file: string; titlePath: string[] }
-
-const ROOT = join(import.meta.dirname, '..');
+const TESTS = join(REPO_ROOT, 'tests');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const plan = JSON.parse(readFileSync(process.env.HB_MUTATION_PLAN ?? '', 'utf8')) as PlannedTry[];
 const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
   ...base,
-  testDir: join(ROOT, 'tests'),
-  globalSetup: join(ROOT, 'fixtures', 'global-setup.ts'),
+  testDir: TESTS,
+  globalSetup: join(REPO_ROOT, 'fixtures', 'global-setup.ts'),
   // scripts/mutation.ts reads the run's JSON report; the suite's reporters write for a person.
   reporter: [['json']],
   projects: [
-    ...plan.flatMap((t, i) => (t.mutant ? tryProject(`${t.mutant}|${i}`, t.project, [t]) : [])),
-    // The controls, one project per suite project: no mutant between them, so they need no worker each.
-    ...[...new Set(plan.filter((t) => !t.mutant).map((t) => t.project))].flatMap((p) =>
-      tryProject('faithful|0', p, plan.filter((t) => !t.mutant && t.project === p))),
+    // Their testDir is relative to the suite's config, one folder up from this one.
+    ...(base.projects ?? []).filter((p) => p.name === 'setup' || SERVICE_PROJECTS.includes(p.name ?? ''))
+      .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') })),
+    ...roundsOf(plan).flatMap(roundProject),
   ],
 });
 
-/** A project running `tries` (all of suite project `project`) as `project` would, against their mutant or the faithful mock. */
-function tryProject(prefix: string, project: string, tries: PlannedTry[]): Project<TestFixtures, WorkerFixtures>[] {
-  const from = projects.get(project);
-  const mutant = tries[0]?.mutant;
-  if (!from || !tries.length) return [];
+/** A round's project: its tests, run as their suite project would, each against its mutant. */
+function roundProject(round: Round): Project<TestFixtures, WorkerFixtures>[] {
+  const from = projects.get(round.project);
+  if (!from) return [];
   return [{
     ...from,
-    // `mutant|index|project` (`faithful|0|project` for the controls): scripts/mutation.ts maps each result back.
-    name: `${prefix}|${project}`,
-    testDir: join(ROOT, 'tests'),
-    testMatch: [...new Set(tries.map((t) => join(ROOT, 'tests', t.file)))],
+    name: round.name,
+    testDir: TESTS,
+    testMatch: [...new Set(round.tries.map((t) => join(TESTS, t.file)))],
     testIgnore: [],
-    grep: new RegExp(tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
-    dependencies: [],
-    use: { ...from.use, mockOptions: { ...from.use?.mockOptions, ...(mutant && { mutant }) } },
+    grep: new RegExp(round.tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
+    dependencies: ['setup'],
+    use: { ...from.use, mutantPerTest: round.mutantPerTest },
   }];
 }

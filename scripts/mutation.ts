@@ -1,25 +1,20 @@
-// `npm run mutation`: the whole suite against the faithful mock (must be green); then each mutant
-// of mock-server/mutants.ts against the test that killed it last time, all in one run; then the
-// whole suite once per mutant that survived that test. Writes reports/mutation.json; exits 1
-// when the faithful run fails or any mutant survives.
+// `npm run mutation`: the whole suite against the faithful mock (must be green) and, in the same run,
+// each mutant of mock-server/mutants.ts against the test that killed it last time, played for that test
+// only (scripts/mutation-plan.ts); then the whole suite once per mutant that survived that test. Writes
+// reports/mutation.json; exits 1 when the faithful run fails or any mutant survives.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { REPO_ROOT as ROOT } from '../fixtures/paths.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
-import type { PlannedTry } from './mutation.config.js';
+import { roundsOf, SERVICE_PROJECTS, tryOfResult, type PlannedTry } from './mutation-plan.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/**
- * The suite that judges the service: every project but `harness`, whose checks test the
- * harness itself (they start their own mocks and child runs) and cannot see a mutant.
- */
-const SERVICE_PROJECTS = ['contract', 'contract-variant', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`);
 const REPORT = join(ROOT, 'reports', 'mutation.json');
 /** The committed record of the test that killed each mutant (`--record` rewrites it): the first try of each. */
 const KILLERS = join(ROOT, 'scripts', 'mutation-killers.json');
+const SERVICE_ARGS = SERVICE_PROJECTS.map((p) => `--project=${p}`);
 const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going] [--no-first-try] [--record] [--list] [-- playwright args]
   --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
   --keep-going  run the mutants even when the faithful run is not green
@@ -63,7 +58,6 @@ if (unknown.length) {
 }
 const selected = wanted ? catalogue.filter((m) => wanted.includes(m.id)) : catalogue;
 const parallel = Number(values.parallel);
-const firstTryWorkers = Math.max(2, availableParallelism());
 const workers = Number(values.workers);
 const timeoutMs = Number(values.timeout) * 1000;
 
@@ -74,6 +68,8 @@ interface RunResult {
   /** Every test that passed, as `[project] file › title`. */
   green: Set<string>;
   note?: string;
+  /** Every test of the run, whatever its project (the first try's included). */
+  outcomes: TestOutcome[];
 }
 
 interface JsonError { message?: string }
@@ -111,7 +107,6 @@ function outcomesOf(report: JsonReport): TestOutcome[] {
   return out;
 }
 
-const testName = (t: { project: string; file: string; titlePath: string[] }) => `[${t.project}] ${t.file} › ${t.titlePath.join(' › ')}`;
 
 /** `[project] file › a › b` → its parts; undefined when the string is not such a name. */
 function parseTestName(name: string): { project: string; file: string; titlePath: string[] } | undefined {
@@ -124,12 +119,12 @@ function parseTestName(name: string): { project: string; file: string; titlePath
  * and JSON report. `args` defaults to the whole suite.
  */
 function runSuite(label: string, env: Record<string, string>, stopAtFirst: boolean,
-  { args: only, state, runWorkers = workers }: { args?: string[]; state?: string; runWorkers?: number } = {}): Promise<RunResult> {
+  { args: only, counts = () => true }: { args?: string[]; counts?: (test: string) => boolean } = {}): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), `hb-mutation-${label}-`));
   const reportFile = join(dir, 'report.json');
   const args = [
-    'playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`, `--workers=${runWorkers}`, '--retries=0',
-    ...(stopAtFirst ? ['--max-failures=1'] : []), ...(only ?? (positionals.length ? positionals : SERVICE_PROJECTS)),
+    'playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`, `--workers=${workers}`, '--retries=0',
+    ...(stopAtFirst ? ['--max-failures=1'] : []), ...(only ?? (positionals.length ? positionals : SERVICE_ARGS)),
   ];
   const started = performance.now();
   return new Promise((resolve) => {
@@ -138,7 +133,7 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
       env: {
         ...process.env, ...env,
         PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
-        HB_STORAGE_STATE: state ?? join(dir, 'state.json'),
+        HB_STORAGE_STATE: join(dir, 'state.json'),
         HB_REPORTS_DIR: join(dir, 'reports'),
         CI: '', // the CI retry would let a killed test pass on its second try
       },
@@ -161,27 +156,28 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
       } catch {
         // No report: the run died before writing it; stderr says why.
       }
-      // The faithful run's session is reused by the first-try pass, which runs no setup project.
-      if (state === undefined && label === 'faithful') faithfulState = join(dir, 'state.json');
-      else rmSync(dir, { recursive: true, force: true });
-      const s = report.stats ?? { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+      rmSync(dir, { recursive: true, force: true });
       const outcomes = outcomesOf(report);
-      const failures = outcomes.filter((o) => o.status === 'unexpected').map(({ test, error }) => ({ test, error }));
-      const green = new Set(outcomes.filter((o) => o.status === 'expected').map((o) => o.test));
+      // The tests that count for this run's verdict (the faithful ones where the first try runs beside them).
+      const counted = outcomes.filter((o) => counts(o.test));
+      const count = (status: string) => counted.filter((o) => o.status === status).length;
+      const s = { expected: count('expected'), unexpected: count('unexpected'), flaky: count('flaky'), skipped: count('skipped') };
+      const failures = counted.filter((o) => o.status === 'unexpected').map(({ test, error }) => ({ test, error }));
+      const green = new Set(counted.filter((o) => o.status === 'expected').map((o) => o.test));
       // --max-failures reports its own stop as a run error: that is the expected end of a killed mutant's run.
       const runErrors = (report.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
       const note = timedOut ? `timed out after ${timeoutMs / 1000} s`
         : runErrors.length ? `run errors: ${runErrors.join(' | ')}`
           : !report.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
       resolve({
-        ok: code === 0 && s.unexpected === 0 && s.flaky === 0 && !runErrors.length && !timedOut,
-        passed: s.expected, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky, ms, failures, green, note,
+        ok: (code === 0 || counted.length < outcomes.length) && !!report.stats && s.unexpected === 0 && s.flaky === 0
+          && !runErrors.length && !timedOut,
+        passed: s.expected, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky, ms, failures, green, note, outcomes,
       });
     });
   });
 }
 
-let faithfulState: string | undefined;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 interface MutantResult {
@@ -198,13 +194,42 @@ interface MutantResult {
 
 const t0 = performance.now();
 if (positionals.length) console.log(`mutation: playwright args ${positionals.join(' ')} — not the whole suite, so not the score of record.`);
-console.log(`mutation: ${selected.length} mutants; first each against the test that killed it last time, in one run ` +
-  `(${firstTryWorkers} workers); then the whole suite for each that survived it, ${parallel} run(s) at a time, ${workers} worker(s) each, ` +
+
+// The first try's plan: each mutant against the tests that killed it before (the last report, then the
+// committed record). Setup's test is left out: it writes the session file every test of the run shares.
+const hints = new Map<string, string[]>();
+const addHints = (id: string, names: string[]) => hints.set(id, [...new Set([...(hints.get(id) ?? []), ...names])]);
+try {
+  const last = JSON.parse(readFileSync(REPORT, 'utf8')) as { mutants?: { id: string; caughtBy?: Failure[] }[] };
+  for (const m of last.mutants ?? []) addHints(m.id, (m.caughtBy ?? []).map((f) => f.test));
+} catch {
+  // No earlier report: the committed record alone.
+}
+if (existsSync(KILLERS)) {
+  const record = JSON.parse(readFileSync(KILLERS, 'utf8')) as Record<string, string[]>;
+  for (const [id, names] of Object.entries(record)) addHints(id, names);
+}
+const plan: PlannedTry[] = positionals.length || values['no-first-try'] ? [] : selected.flatMap((m) =>
+  (hints.get(m.id) ?? []).slice(0, 2).flatMap((name) => {
+    const parsed = parseTestName(name);
+    return parsed && SERVICE_PROJECTS.includes(parsed.project) ? [{ mutant: m.id, ...parsed }] : [];
+  }));
+const rounds = roundsOf(plan);
+console.log(`mutation: ${selected.length} mutants. The whole suite against the faithful mock` +
+  (plan.length ? `, and beside it, in the same run, ${plan.length} first tries (each mutant against the test that ` +
+    `killed it last time, for that test only) in ${rounds.length} round projects` : '') +
+  `; then the whole suite for each mutant not yet killed, ${parallel} run(s) at a time, ${workers} worker(s) each, ` +
   'stopping at the first failing test (--max-failures=1), so "caught by" names that test.');
 
-const faithful = await runSuite('faithful', {}, false);
+const planDir = mkdtempSync(join(tmpdir(), 'hb-mutation-plan-'));
+writeFileSync(join(planDir, 'plan.json'), JSON.stringify(plan));
+const isTry = (test: string) => /^\[try\d+\|/.test(test);
+const faithful = await runSuite('faithful', plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json') } : {}, false,
+  plan.length ? { args: ['--config', join(ROOT, 'scripts', 'mutation.config.ts')], counts: (t) => !isTry(t) } : {});
+rmSync(planDir, { recursive: true, force: true });
 console.log(`faithful mock: ${faithful.ok ? 'green' : 'NOT GREEN'} — ${faithful.passed} passed, ${faithful.failed} failed, ` +
-  `${faithful.flaky} flaky, ${faithful.skipped} skipped in ${secs(faithful.ms)}${faithful.note ? ` (${faithful.note})` : ''}`);
+  `${faithful.flaky} flaky, ${faithful.skipped} skipped in ${secs(faithful.ms)}` +
+  `${plan.length ? ' (the first try beside it)' : ''}${faithful.note ? ` (${faithful.note})` : ''}`);
 for (const f of faithful.failures) console.log(`  ✗ ${f.test}\n      ${f.error}`);
 if (!faithful.ok && !values['keep-going']) {
   console.log('mutation: stopped; a score means nothing while the faithful mock fails the suite (--keep-going runs the mutants anyway).');
@@ -221,54 +246,19 @@ const report = (result: MutantResult, ms: number, by: string) => {
     (result.note ? ` — ${result.note}` : ''));
 };
 
-// First try: each mutant against the tests that killed it before (the last report, then the committed
-// record), all in one Playwright run, one project per try. A try kills only with a test that passed on
-// the faithful mock in the whole-suite run and in this run's control of it (the same test, config and
-// session, faithful mock), so the verdict is the one the whole suite would give; setup's test is left
-// out, for it writes the session file every try shares.
-const hints = new Map<string, string[]>();
-const addHints = (id: string, names: string[]) => hints.set(id, [...new Set([...(hints.get(id) ?? []), ...names])]);
-try {
-  const last = JSON.parse(readFileSync(REPORT, 'utf8')) as { mutants?: { id: string; caughtBy?: Failure[] }[] };
-  for (const m of last.mutants ?? []) addHints(m.id, (m.caughtBy ?? []).map((f) => f.test));
-} catch {
-  // No earlier report: the committed record alone.
-}
-if (existsSync(KILLERS)) for (const [id, names] of Object.entries(JSON.parse(readFileSync(KILLERS, 'utf8')) as Record<string, string[]>)) addHints(id, names);
-const plan: PlannedTry[] = positionals.length || values['no-first-try'] ? [] : selected.flatMap((m) =>
-  (hints.get(m.id) ?? []).filter((name) => faithful.green.has(name)).slice(0, 2).flatMap((name) => {
-    const parsed = parseTestName(name);
-    return parsed && parsed.project !== 'setup' ? [{ mutant: m.id, ...parsed }] : [];
-  }));
+// A try kills only with a test that passed on the faithful mock in this same run (same config and session),
+// so the verdict is the one the whole suite would give.
 const firstKills = new Map<string, Failure>();
-if (plan.length && faithfulState) {
-  const dir = mkdtempSync(join(tmpdir(), 'hb-mutation-plan-'));
-  const planFile = join(dir, 'plan.json');
-  // A control per test: the same test, in this same run and config, against the faithful mock.
-  const controls = [...new Map(plan.map((t) => [testName(t), { ...t, mutant: null }])).values()];
-  writeFileSync(planFile, JSON.stringify([...plan, ...controls]));
-  const run = await runSuite('first-try', { HB_MUTATION_PLAN: planFile }, false, {
-    args: ['--config', join(ROOT, 'scripts', 'mutation.config.ts')], state: faithfulState, runWorkers: firstTryWorkers,
-  });
-  rmSync(dir, { recursive: true, force: true });
-  const tryOf = (name: string) => {
-    const m = /^\[([^|\]]+)\|\d+\|([^\]]+)\] (.*)$/.exec(name);
-    return m ? { mutant: m[1] as string, test: `[${m[2]}] ${m[3]}` } : undefined;
-  };
-  const controlGreen = new Set([...run.green].map(tryOf).filter((t) => t?.mutant === 'faithful').map((t) => t?.test));
-  for (const f of run.failures) {
-    const t = tryOf(f.test);
-    if (t && t.mutant !== 'faithful' && faithful.green.has(t.test) && controlGreen.has(t.test) && !firstKills.has(t.mutant)) {
-      firstKills.set(t.mutant, { test: t.test, error: f.error });
-    }
-  }
-  console.log(`first try: ${firstKills.size} of ${selected.length} mutants killed by ${plan.length} tries in ${secs(run.ms)}` +
-    `${run.note ? ` (${run.note})` : ''}; the whole suite for the rest`);
-  for (const m of selected) {
-    const kill = firstKills.get(m.id);
-    if (!kill) continue;
-    report({ id: m.id, area: m.area, breaks: m.breaks, status: 'killed', seconds: 0, caughtBy: [kill], firstTry: true }, 0, ` by ${kill.test} (first try)`);
-  }
+for (const o of faithful.outcomes) {
+  const t = o.status === 'unexpected' ? tryOfResult(rounds, o.test) : undefined;
+  if (t && faithful.green.has(t.test) && !firstKills.has(t.mutant)) firstKills.set(t.mutant, { test: t.test, error: o.error });
+}
+if (plan.length) console.log(`first try: ${firstKills.size} of ${selected.length} mutants killed by ${plan.length} tries; the whole suite for the rest`);
+for (const m of selected) {
+  const kill = firstKills.get(m.id);
+  if (!kill) continue;
+  report({ id: m.id, area: m.area, breaks: m.breaks, status: 'killed', seconds: 0, caughtBy: [kill], firstTry: true }, 0,
+    ` by ${kill.test} (first try)`);
 }
 
 const rest = selected.filter((m) => !firstKills.has(m.id));
@@ -291,7 +281,6 @@ async function lane(): Promise<void> {
   }
 }
 await Promise.all(Array.from({ length: Math.min(parallel, rest.length) }, lane));
-if (faithfulState) rmSync(dirname(faithfulState), { recursive: true, force: true });
 
 const order = new Map(selected.map((m, i) => [m.id, i]));
 results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
@@ -328,6 +317,6 @@ if (errored.length) {
 if (values.record && !positionals.length) {
   const record = Object.fromEntries(results.filter((r) => r.status === 'killed').map((r) => [r.id, [r.caughtBy[0]?.test ?? '']]));
   writeFileSync(KILLERS, `${JSON.stringify(record, null, 2)}\n`);
-  console.log(`→ ${KILLERS.slice(ROOT.length + 1)}: the killer of each of ${Object.keys(record).length} mutants, tried first next time`);
+  console.log(`→ ${relative(ROOT, KILLERS)}: the killer of each of ${Object.keys(record).length} mutants, tried first next time`);
 }
 process.exit(faithful.ok && survived.length === 0 && errored.length === 0 ? 0 : 1);
