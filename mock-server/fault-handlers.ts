@@ -5,7 +5,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { routeMatches } from '../contracts/index.js';
 import type { MockContext, MockOverride, NextHandler } from './context.js';
-import { activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec } from './faults.js';
+import {
+  activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec,
+} from './faults.js';
 import { loginRedirect } from './routes.js';
 import { AUTH_COOKIE } from './session.js';
 

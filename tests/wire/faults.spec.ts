@@ -103,13 +103,16 @@ test.describe('fault: delay @wire', () => {
 for (const [kind, retryAfter] of [['429', '7'], ['500', null]] as const) {
   test.describe(`fault: ${kind} @wire`, () => {
     test.beforeEach(({ localMock }) => {
-      localMock.use(fault({ fault: kind, path: PROBE, retryAfter: retryAfter === null ? undefined : Number(retryAfter) }));
+      const spec = { fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) };
+      localMock.use(fault(spec));
     });
 
-    test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`, async ({ freshClient, target, localMock }) => {
+    test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`,
+      async ({ freshClient, target, localMock }) => {
       const client = await freshClient({ retries: 0 });
       const error = await rejectionOf(client.call('checkSession'), UnexpectedStatusError);
-      expect(error.message).toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${kind}; the contract expects HTTP 200`);
+      expect(error.message)
+        .toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${kind}; the contract expects HTTP 200`);
       expect(error.exchange.responseHeaders['retry-after']).toBe(retryAfter ?? undefined);
       expect(attemptsAt(localMock.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
     });
@@ -183,7 +186,8 @@ test.describe('retry policy @wire', () => {
   const BASE = 100;
 
   for (const kind of ['429', '500', 'reset'] as const) {
-    test(`call retries an idempotent GET after ${kind} with a doubling backoff`, async ({ localMock, freshClient, target }) => {
+    test(`call retries an idempotent GET after ${kind} with a doubling backoff`,
+      async ({ localMock, freshClient, target }) => {
       const retries: RetryInfo[] = [];
       const client = await freshClient({ retries: 2, backoffMs: BASE, onRetry: (r) => retries.push(r) });
       const twice = fault({ fault: kind, path: READ, times: 2, retryAfter: 0 });
@@ -211,7 +215,8 @@ test.describe('retry policy @wire', () => {
     expect(attemptsAt(localMock.received, READ)).toHaveLength(3);
   });
 
-  test('a Retry-After on 429 stretches the backoff to what the server asked', async ({ localMock, freshClient, target }) => {
+  test('a Retry-After on 429 stretches the backoff to what the server asked',
+    async ({ localMock, freshClient, target }) => {
     const retries: RetryInfo[] = [];
     const client = await freshClient({ retries: 1, backoffMs: 10, onRetry: (r) => retries.push(r) });
     localMock.use(fault({ fault: '429', path: READ, times: 1, retryAfter: 1 }));
