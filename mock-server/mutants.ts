@@ -3,8 +3,8 @@
 // A mutant is a MockOverride (mock-server/context.ts) installed for the server's life: it
 // changes JSON answers after the contract check, or requests and responses at the bridge.
 import {
-  ActivityType, ADMIN_PREFIX, API_PREFIX, Booking, BOOKING_FORM_FIELDS, BookingGridQuery, CalendarEvent, Customer,
-  LOGIN_PATH, type LoginFormFields, PriceRate, Room, ROOM_COLOUR_SELECTOR, routeMatches, SchedulerQuery, TOKEN_FIELD,
+  ActivityType, ADMIN_PREFIX, API_PREFIX, Booking, type BookingFormField, BookingGridQuery, CalendarEvent, Customer,
+  LOGIN_PATH, type LoginFormFields, PriceRate, Room, ROOM_COLOUR_LIST_ID, routeMatches, SchedulerQuery, TOKEN_FIELD,
   TOKEN_HEADER, endpoints as E, pages, type Domain, type EndpointId,
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
@@ -70,10 +70,7 @@ function without<T extends object>(item: T, ...keys: (keyof T)[]): T {
 /** Field names, checked against the contracts so a rename there fails to compile here. */
 const EMAIL = 'Email' satisfies keyof LoginFormFields;
 const PASSWORD = 'Password' satisfies keyof LoginFormFields;
-const PRICE_RATE = 'PriceRateId' satisfies (typeof BOOKING_FORM_FIELDS)[number];
-
-/** The id of the scheduler page's room colour list, from the document's selector (`#RoomColorList`). */
-const ROOM_COLOUR_LIST = ROOM_COLOUR_SELECTOR.split(' ', 1)[0]?.replace(/^#/, '') ?? '';
+const PRICE_RATE = 'PriceRateId' satisfies BookingFormField;
 
 const BOOKING_LISTS = ['listBookingsForHallGrid', 'listChildBookings'] as const;
 const CUSTOMER_LISTS = ['listCustomersForHall', 'listAllCustomers'] as const;
@@ -262,7 +259,7 @@ export const mutants = [
     intercept: async (request, next) => {
       const response = await next(request);
       return isAt(request, pages.schedulerPage)
-        ? rewriteHtml(response, (h) => h.replaceAll(ROOM_COLOUR_LIST, 'RoomLegend'))
+        ? rewriteHtml(response, (h) => h.replaceAll(ROOM_COLOUR_LIST_ID, 'RoomLegend'))
         : response;
     },
   },
