@@ -172,7 +172,7 @@ export const mutants = [
     id: 'booking-start-not-iso', area: 'bookings', breaks: 'Booking.StartDateTime is ISO 8601 (YYYY-MM-DDTHH:MM:SS)',
     json: onItems(Booking, BOOKING_LISTS, (b) => {
       const s = String(b.StartDateTime);
-      return { ...b, StartDateTime: `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}` };
+      return set(b, 'StartDateTime', `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}`);
     }),
   },
   {
