@@ -78,6 +78,8 @@ export const BOOKING_FORM_FIELDS = [
   '__RequestVerificationToken',
 ] as const;
 
+export type BookingFormField = (typeof BOOKING_FORM_FIELDS)[number];
+
 /** Indexed MVC binding for room selection; `i` is zero-based (interface doc). */
 export const bookingRoomField = (i: number, part: 'RoomId' | 'Selected') => `BookingRoom[${i}].${part}`;
 export const BOOKING_ROOM_FIELD = /^BookingRoom\[(\d+)\]\.(RoomId|Selected)$/;

@@ -321,12 +321,31 @@ export function pagePath(id: PageId, params: Record<string, string | number> = {
   });
 }
 
-/** A registry path as a pattern: `{placeholders}` match one segment, case-insensitive (live notes), query not included. */
-export const routePattern = (path: string): RegExp =>
-  new RegExp(`^${path.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`, 'i');
+/**
+ * A registry path as a pattern: `{placeholders}` match one segment, case-insensitive (live notes),
+ * query not included; a trailing `*` makes it a prefix (`/api/*`, as faults and mutants write it).
+ */
+export const routePattern = (path: string): RegExp => {
+  const bare = path.split('?', 1)[0] as string;
+  const prefix = bare.endsWith('*');
+  const parts = (prefix ? bare.slice(0, -1) : bare).split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]+')}${prefix ? '' : '/?$'}`, 'i');
+};
+
+const compiledRoutes = new Map<string, RegExp>();
+/**
+ * Whether a URL path matches a registry path or a `*` prefix (`routePattern`): the one path
+ * matcher of the mock's faults and mutants. Patterns are compiled once.
+ */
+export function routeMatches(pattern: string, path: string): boolean {
+  let re = compiledRoutes.get(pattern);
+  if (!re) compiledRoutes.set(pattern, (re = routePattern(pattern)));
+  return re.test(path);
+}
 
 /** Whether a URL path is the page's route. */
-export const pathMatches = (id: PageId, path: string): boolean => routePattern(pages[id].path).test(path);
+export const pathMatches = (id: PageId, path: string): boolean => routeMatches(pages[id].path, path);
 
 /** Query schema's declared parameter names, for case-insensitive lookup on the server side. */
 export function queryKeys(endpoint: JsonEndpoint): string[] {

@@ -32,5 +32,7 @@ export const SchedulerQuery = z.object({
 });
 export type SchedulerQuery = z.input<typeof SchedulerQuery>;
 
-/** Selector of the room colour list on `/Scheduler/View/{hall_id}` (interface doc). */
-export const ROOM_COLOUR_SELECTOR = '#RoomColorList .room-label';
+/** Id of the room colour list on `/Scheduler/View/{hall_id}` (interface doc, "Room colour mapping"). */
+export const ROOM_COLOUR_LIST_ID = 'RoomColorList';
+/** Selector of the room colour list's items (interface doc). */
+export const ROOM_COLOUR_SELECTOR = `#${ROOM_COLOUR_LIST_ID} .room-label`;

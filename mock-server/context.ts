@@ -43,7 +43,8 @@ export type NextHandler = (request: Request) => Promise<Response | undefined>;
 /**
  * One change to the mock, in msw's idiom of handlers prepended for a test (`use()`) and
  * dropped after it (`resetHandlers()`). It may also see the answer, which msw's handlers
- * cannot: faults, deliberate regressions (mutants) and a test's own changes are all these.
+ * cannot: faults (`fault()`, mock-server/fault-handlers.ts), deliberate regressions (mutants)
+ * and a test's own changes are all these.
  */
 export interface MockOverride {
   /** Wraps a request at the bridge: answer it, change it, or hand it on and change the answer. */
@@ -88,9 +89,12 @@ export class MockContext {
   readonly unhandled: UnhandledRequest[] = [];
   /** Set by a test that probes paths no handler serves (a 404 check): its unhandled requests are not a failure. */
   unhandledExpected = false;
-  /** Faults switched on for this test (mock-server/faults.ts), served by an override; cleared by reset(). */
+  /**
+   * Faults of `--fault` and `/__mock/faults` (mock-server/faults.ts), served by a lifelong override and
+   * cleared by reset(); it also keeps the cookies an `expire` fault ended. A test uses `fault()` instead.
+   */
   readonly faults = new FaultSwitch();
-  /** Overrides of the server's life (faults, a mutant): what resetHandlers() goes back to. */
+  /** Overrides of the server's life (a mutant, the switched faults): what resetHandlers() goes back to. */
   private initialOverrides: MockOverride[] = [];
   /** The overrides in force, first to see a request first. */
   private overrides: MockOverride[] = [];

@@ -1,10 +1,13 @@
-// The mock's faults: the control endpoint (`/__mock/faults`) as msw handlers, and the
-// override that serves the faults switched on (mock-server/faults.ts), per test
-// (`mock.faults.inject`) or from the command line (`--fault`); cleared by `MockContext.reset()`.
+// The mock's faults as overrides: `fault(spec)`, the one way a test switches a fault on
+// (`mock.use(fault({ fault: 'reset', path }))`, dropped after the test), the lifelong override
+// that serves the switch of `--fault` and `/__mock/faults`, and that endpoint as msw handlers.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { MockContext, MockOverride } from './context.js';
-import { controlFaults, faultAnswer, FAULTS_PATH } from './faults.js';
+import { routeMatches } from '../contracts/index.js';
+import type { MockContext, MockOverride, NextHandler } from './context.js';
+import {
+  activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec,
+} from './faults.js';
 import { loginRedirect } from './routes.js';
 import { AUTH_COOKIE } from './session.js';
 
@@ -26,33 +29,61 @@ export function faultControlHandlers(ctx: MockContext): RequestHandler[] {
   return [http.get(path, control), http.delete(path, control), http.post(path, control)];
 }
 
-/** The override that serves the faults switched on (per test, by `--fault`, or through the control endpoint). */
-export const faultOverride: MockOverride = {
-  intercept: async (request, next, ctx) => {
-    const pathname = new URL(request.url).pathname;
-    if (pathname.startsWith('/__mock/')) return next(request);
-    const fault = ctx.faults.take(request.method, pathname);
-    switch (fault?.fault) {
-      case undefined:
-        return next(request);
-      case 'reset':
-        return HttpResponse.error();
-      case 'close':
-        return closeWithoutAnswer();
-      case 'delay':
-        // Then served as usual.
-        await sleep(fault.ms ?? 0);
-        return next(request);
-      case '429':
-      case '500':
-        return faultAnswer({ ...fault, fault: fault.fault });
-      case 'expire': {
-        // Interface doc, Errors: an expired session on a protected endpoint redirects to login.
-        const ticket = (request.headers.get('cookie') ?? '').split(';').map((c) => c.trim())
-          .find((c) => c.slice(0, c.indexOf('=')) === AUTH_COOKIE);
-        if (ticket) ctx.faults.expire([ticket]);
-        return loginRedirect(request);
-      }
+/** A request as the fault it met makes it: no answer, a late one, a 429 or 500, or a session ended. */
+async function serveFault(fault: ActiveFault, request: Request, next: NextHandler, ctx: MockContext) {
+  switch (fault.fault) {
+    case 'reset':
+      return HttpResponse.error();
+    case 'close':
+      return closeWithoutAnswer();
+    case 'delay':
+      // Then served as usual.
+      await sleep(fault.ms ?? 0);
+      return next(request);
+    case '429':
+    case '500':
+      return faultAnswer({ ...fault, fault: fault.fault });
+    case 'expire': {
+      // Interface doc, Errors: an expired session on a protected endpoint redirects to login.
+      const ticket = (request.headers.get('cookie') ?? '').split(';').map((c) => c.trim())
+        .find((c) => c.slice(0, c.indexOf('=')) === AUTH_COOKIE);
+      if (ticket) ctx.faults.expire([ticket]);
+      return loginRedirect(request);
     }
+  }
+}
+
+/** The fault control endpoint never meets a fault, so a fault on every path can still be switched off. */
+const isControl = (pathname: string) => routeMatches(FAULTS_PATH, pathname);
+
+/** An override serving one fault; `active` counts its hits and what is left of its `times`. */
+export interface FaultOverride extends MockOverride {
+  readonly active: ActiveFault;
+}
+
+/**
+ * One fault as an override of the mock, for `mock.use()`: it meets the requests its spec
+ * matches (mock-server/faults.ts, `takeFault`) and is dropped with the test's other overrides.
+ * Throws a readable error on a bad spec.
+ */
+export function fault(spec: FaultSpec): FaultOverride {
+  const active = activeFault(spec);
+  return {
+    active,
+    intercept: (request, next, ctx) => {
+      const { pathname } = new URL(request.url);
+      return !isControl(pathname) && takeFault(active, request.method, pathname)
+        ? serveFault(active, request, next, ctx)
+        : next(request);
+    },
+  };
+}
+
+/** The lifelong override that serves the faults of the switch (`--fault`, `/__mock/faults`). */
+export const switchedFaults: MockOverride = {
+  intercept: (request, next, ctx) => {
+    const { pathname } = new URL(request.url);
+    const met = isControl(pathname) ? undefined : ctx.faults.take(request.method, pathname);
+    return met ? serveFault(met, request, next, ctx) : next(request);
   },
 };

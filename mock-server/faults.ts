@@ -1,7 +1,8 @@
 // The fault vocabulary shared by the mock and the proxy: reset, close without an answer,
-// delay, 429, 500 and a session that expires; the switch that holds them, the `--fault`
-// argument, the control endpoint's GET/POST/DELETE, and the 429 and 500 answers.
+// delay, 429, 500 and a session that expires; which requests a fault meets, the switch that
+// holds faults for the CLI and the control endpoint, the `--fault` argument, and the 429 and 500 answers.
 import { z } from 'zod';
+import { routeMatches } from '../contracts/index.js';
 
 /** The control endpoint of the standalone mock. */
 export const FAULTS_PATH = '/__mock/faults';
@@ -40,6 +41,32 @@ export interface ActiveFault {
   hits: number;
 }
 
+/** A fault from its spec, with its matches still to come; throws a readable error on a bad spec. */
+export function activeFault(spec: FaultSpec, id = 0): ActiveFault {
+  const parsed = FaultSpec.safeParse(spec);
+  if (!parsed.success) throw new Error(`fault: ${z.prettifyError(parsed.error)}`);
+  const s = parsed.data;
+  if (s.fault === 'delay' && s.ms === undefined) throw new Error('fault: delay needs ms');
+  return {
+    id, fault: s.fault, method: s.method, path: s.path, ms: s.ms, retryAfter: s.retryAfter,
+    remaining: s.times ?? (s.fault === 'expire' ? 1 : Infinity), hits: 0,
+  };
+}
+
+/**
+ * Whether a request meets the fault, consuming one of its `times` when it does: the method,
+ * the path as `routeMatches` reads it (case-insensitive, query ignored, a trailing `*` for a
+ * prefix), and what is left of it. The one matcher of the mock's and the proxy's faults.
+ */
+export function takeFault(fault: ActiveFault, method: string, pathname: string): boolean {
+  if (fault.remaining <= 0 || (fault.method && fault.method !== method.toUpperCase())) return false;
+  if (fault.path && !routeMatches(fault.path, pathname)) return false;
+  fault.remaining -= 1;
+  fault.hits += 1;
+  return true;
+}
+
+/** Faults switched on by `--fault` or a control endpoint (`/__mock/faults`, `/__proxy/faults`), with their hits. */
 export class FaultSwitch {
   private faults: ActiveFault[] = [];
   private nextId = 1;
@@ -48,14 +75,7 @@ export class FaultSwitch {
 
   /** Switch a fault on; throws a readable error on a bad spec. */
   inject(spec: FaultSpec): ActiveFault {
-    const parsed = FaultSpec.safeParse(spec);
-    if (!parsed.success) throw new Error(`fault: ${z.prettifyError(parsed.error)}`);
-    const s = parsed.data;
-    const fault: ActiveFault = {
-      id: this.nextId++, fault: s.fault, method: s.method, path: s.path, ms: s.ms, retryAfter: s.retryAfter,
-      remaining: s.times ?? (s.fault === 'expire' ? 1 : Infinity), hits: 0,
-    };
-    if (fault.fault === 'delay' && fault.ms === undefined) throw new Error('fault: delay needs ms');
+    const fault = activeFault(spec, this.nextId++);
     this.faults.push(fault);
     return fault;
   }
@@ -68,14 +88,9 @@ export class FaultSwitch {
     return this.faults;
   }
 
-  /** The first fault that matches, consumed by one; undefined when none does. */
+  /** The first fault the request meets, consumed by one; undefined when none does. */
   take(method: string, pathname: string): ActiveFault | undefined {
-    const p = pathname.toLowerCase();
-    const fault = this.faults.find((f) => f.remaining > 0 && (!f.method || f.method === method.toUpperCase()) && matchesPath(f.path, p));
-    if (!fault) return undefined;
-    fault.remaining -= 1;
-    fault.hits += 1;
-    return fault;
+    return this.faults.find((f) => takeFault(f, method, pathname));
   }
 
   /** End a session: these cookies (`name=value`) count as absent from now on. */
@@ -98,12 +113,6 @@ export class FaultSwitch {
     return new Request(request, { headers });
   }
 }
-
-const matchesPath = (pattern: string | undefined, path: string): boolean => {
-  if (!pattern) return true;
-  const p = pattern.toLowerCase().split('?')[0] as string;
-  return p.endsWith('*') ? path.startsWith(p.slice(0, -1)) : path === p;
-};
 
 /** `reset:/api/x`, `delay=800:/api/*`, `429=2`, `expire:/api/Scheduler/HasJustLoggedIn` (CLI `--fault`). */
 export function parseFaultArg(arg: string): FaultSpec {

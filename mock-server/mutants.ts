@@ -3,8 +3,9 @@
 // A mutant is a MockOverride (mock-server/context.ts) installed for the server's life: it
 // changes JSON answers after the contract check, or requests and responses at the bridge.
 import {
-  ADMIN_PREFIX, API_PREFIX, BOOKING_FORM_FIELDS, LOGIN_PATH, type LoginFormFields,
-  TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain,
+  ActivityType, ADMIN_PREFIX, API_PREFIX, Booking, type BookingFormField, BookingGridQuery, CalendarEvent, Customer,
+  LOGIN_PATH, type LoginFormFields, PriceRate, Room, ROOM_COLOUR_LIST_ID, routeMatches, SchedulerQuery, TOKEN_FIELD,
+  TOKEN_HEADER, endpoints as E, pages, type Domain, type EndpointId,
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
@@ -44,29 +45,45 @@ function withItems(data: unknown, items: unknown[]): unknown {
   return items;
 }
 
-/** A JSON mutant of some endpoints' list items. */
-const onItems = (ids: readonly string[], fn: (item: Item) => Item): Mutant['json'] =>
-  (id, data) => (ids.includes(id) ? mapItems(data, fn) : data);
+/** A contract schema with its fields (an object, a loose one, or one with aliases). */
+type Shaped = { shape: object };
+/** A list item as a mutant sees it: only the contract's field names, so a rename there fails to compile here. */
+type ItemOf<S extends Shaped> = { [K in keyof S['shape']]?: unknown };
+/** A query parameter of an endpoint's query schema. */
+type ParamOf<S extends Shaped> = keyof S['shape'] & string;
 
-const without = (...keys: string[]) => (item: Item): Item => {
+/** A JSON mutant of some endpoints' list items, whose fields are those of `schema`. */
+const onItems = <S extends Shaped>(
+  _schema: S, ids: readonly EndpointId[], fn: (item: ItemOf<S>) => ItemOf<S>,
+): Mutant['json'] =>
+  (id, data) => ((ids as readonly string[]).includes(id) ? mapItems(data, fn) : data);
+
+/** The item with one field changed. */
+const set = <T extends object>(item: T, key: keyof T, value: unknown): T => ({ ...item, [key]: value });
+
+/** The item without these fields. */
+function without<T extends object>(item: T, ...keys: (keyof T)[]): T {
   for (const k of keys) delete item[k];
   return item;
-};
+}
 
 /** Field names, checked against the contracts so a rename there fails to compile here. */
 const EMAIL = 'Email' satisfies keyof LoginFormFields;
 const PASSWORD = 'Password' satisfies keyof LoginFormFields;
-const PRICE_RATE = 'PriceRateId' satisfies (typeof BOOKING_FORM_FIELDS)[number];
+const PRICE_RATE = 'PriceRateId' satisfies BookingFormField;
 
 const BOOKING_LISTS = ['listBookingsForHallGrid', 'listChildBookings'] as const;
 const CUSTOMER_LISTS = ['listCustomersForHall', 'listAllCustomers'] as const;
 const ROOM_LISTS = ['listRoomsForBooking', 'listRoomsForGrid'] as const;
 
-/** Lower-cased path of a request (the bridge already lower-cases it). */
-const pathOf = (request: Request) => new URL(request.url).pathname.toLowerCase();
-const isPath = (request: Request, prefix: string) => pathOf(request).startsWith(prefix.toLowerCase());
-/** A registry path, lower-cased, without a trailing `{id}`: the prefix its requests start with. */
-const route = (entry: { path: string }) => entry.path.replace(/\{\w+\}$/, '').toLowerCase();
+/**
+ * Whether a request is for a registry entry's route, or under a prefix such as `${API_PREFIX}*`
+ * (`routeMatches`, the one path matcher of faults and mutants).
+ */
+const isAt = (request: Request, route: { path: string } | string) =>
+  routeMatches(typeof route === 'string' ? route : route.path, new URL(request.url).pathname);
+/** A prefix pattern for `isAt`. */
+const under = (prefix: string) => `${prefix}*`;
 
 /** The request with query parameters changed (names are case-insensitive, live notes). */
 function withQuery(request: Request, change: (params: URLSearchParams) => void): Request {
@@ -74,7 +91,8 @@ function withQuery(request: Request, change: (params: URLSearchParams) => void):
   change(url.searchParams);
   return new Request(url, request);
 }
-const dropParam = (params: URLSearchParams, name: string) => {
+type GridOrFeedParam = ParamOf<typeof BookingGridQuery> | ParamOf<typeof SchedulerQuery>;
+const dropParam = (params: URLSearchParams, name: GridOrFeedParam) => {
   for (const key of [...params.keys()]) if (key.toLowerCase() === name.toLowerCase()) params.delete(key);
 };
 
@@ -112,23 +130,23 @@ const notStored = (matches: (request: Request) => boolean): Mutant['intercept'] 
     return response;
   };
 
-/** Replaces a 200 answer of one path. */
-const replaceAnswer = (path: string, answer: () => Response): Mutant['intercept'] =>
+/** Replaces a 200 answer of one registry entry. */
+const replaceAnswer = (entry: { path: string }, answer: () => Response): Mutant['intercept'] =>
   async (request, next) => {
     const response = await next(request);
-    return pathOf(request) === path.toLowerCase() && response?.status === 200 ? answer() : response;
+    return isAt(request, entry) && response?.status === 200 ? answer() : response;
   };
 
 /** Ignores a query parameter of the grid endpoint, as if the server never read it. */
-const gridIgnores = (param: string): Mutant['intercept'] => (request, next) =>
-  next(isPath(request, route(E.listBookingsForHallGrid)) ? withQuery(request, (p) => dropParam(p, param)) : request);
+const gridIgnores = (param: ParamOf<typeof BookingGridQuery>): Mutant['intercept'] => (request, next) =>
+  next(isAt(request, E.listBookingsForHallGrid) ? withQuery(request, (p) => dropParam(p, param)) : request);
 
 const ticketFor = (ctx: MockContext) =>
   ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
 
 /** Serves requests under `prefix` as if signed in, whatever the cookies say. */
 const servedWithoutSession = (prefix: string): Mutant['intercept'] => (request, next, ctx) => {
-  if (!isPath(request, prefix) || currentUser(ctx, request)) return next(request);
+  if (!isAt(request, under(prefix)) || currentUser(ctx, request)) return next(request);
   return next(new Request(request, { headers: withCookie(request, AUTH_COOKIE, ticketFor(ctx)) }));
 };
 
@@ -141,31 +159,34 @@ function validToken(ctx: MockContext, request: Request): { token: string; header
 
 const DAY = 24 * 3600 * 1000;
 
+/** A grid item as the mock presents it, its extra `HallId` included (handlers/present.ts). */
+type GridItem = { [K in keyof ReturnType<typeof bookingItem>]?: unknown };
+
 export const mutants = [
   // Booking (grid item): types and presence, interface doc "Booking (grid item)".
   {
     id: 'booking-id-as-string', area: 'bookings', breaks: 'Booking.BookingId is an int',
-    json: onItems(BOOKING_LISTS, (b) => ({ ...b, BookingId: String(b.BookingId) })),
+    json: onItems(Booking, BOOKING_LISTS, (b) => set(b, 'BookingId', String(b.BookingId))),
   },
   {
     id: 'booking-start-not-iso', area: 'bookings', breaks: 'Booking.StartDateTime is ISO 8601 (YYYY-MM-DDTHH:MM:SS)',
-    json: onItems(BOOKING_LISTS, (b) => {
+    json: onItems(Booking, BOOKING_LISTS, (b) => {
       const s = String(b.StartDateTime);
-      return { ...b, StartDateTime: `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}` };
+      return set(b, 'StartDateTime', `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}`);
     }),
   },
   {
     id: 'booking-customer-id-missing', area: 'bookings', breaks: 'Booking.CustomerId is present (GUID of the customer)',
-    json: onItems(BOOKING_LISTS, without('CustomerId')),
+    json: onItems(Booking, BOOKING_LISTS, (b) => without(b, 'CustomerId')),
   },
   {
     id: 'booking-is-recurring-as-string', area: 'bookings', breaks: 'Booking.IsRecurring is a boolean',
-    json: onItems(BOOKING_LISTS, (b) => ({ ...b, IsRecurring: b.IsRecurring ? 'True' : 'False' })),
+    json: onItems(Booking, BOOKING_LISTS, (b) => set(b, 'IsRecurring', b.IsRecurring ? 'True' : 'False')),
   },
   {
     id: 'booking-status-off-list', area: 'bookings',
     breaks: 'Booking.Status is one of Requested, Confirmed, Cancelled ("States and transitions")',
-    json: onItems(BOOKING_LISTS, (b) => (b.Status === 'Confirmed' ? { ...b, Status: 'Approved' } : b)),
+    json: onItems(Booking, BOOKING_LISTS, (b) => (b.Status === 'Confirmed' ? set(b, 'Status', 'Approved') : b)),
   },
   {
     id: 'grid-wrapper-renamed', area: 'bookings', breaks: 'the grid answers a bare array or {Data: [...]}, not {Items: [...]}',
@@ -178,48 +199,48 @@ export const mutants = [
   // Customer, Room, Activity type, Price rate: aliases, types and presence.
   {
     id: 'customer-name-alias-dropped', area: 'customers', breaks: 'Customer carries Name (or FullName)',
-    json: onItems(CUSTOMER_LISTS, without('Name', 'FullName')),
+    json: onItems(Customer, CUSTOMER_LISTS, (c) => without(c, 'Name', 'FullName')),
   },
   {
     id: 'customer-phone-alias-dropped', area: 'customers', breaks: 'Customer carries Phone (or PhoneNumber)',
-    json: onItems(CUSTOMER_LISTS, without('Phone', 'PhoneNumber')),
+    json: onItems(Customer, CUSTOMER_LISTS, (c) => without(c, 'Phone', 'PhoneNumber')),
   },
   {
     id: 'customer-user-id-missing', area: 'customers', breaks: 'Customer.UserId (a GUID) is present',
-    json: onItems(CUSTOMER_LISTS, without('UserId')),
+    json: onItems(Customer, CUSTOMER_LISTS, (c) => without(c, 'UserId')),
   },
   {
     id: 'customer-is-blocked-as-string', area: 'customers', breaks: 'Customer.IsBlocked is a boolean',
-    json: onItems(CUSTOMER_LISTS, (c) => ({ ...c, IsBlocked: String(c.IsBlocked) })),
+    json: onItems(Customer, CUSTOMER_LISTS, (c) => set(c, 'IsBlocked', String(c.IsBlocked))),
   },
   {
     id: 'room-id-alias-dropped', area: 'rooms', breaks: 'Room carries ID (or Id)',
-    json: onItems(ROOM_LISTS, without('ID', 'Id')),
+    json: onItems(Room, ROOM_LISTS, (r) => without(r, 'ID', 'Id')),
   },
   {
     id: 'room-row-number-as-string', area: 'rooms', breaks: 'Room.rowNumber is an int',
-    json: onItems(ROOM_LISTS, (r) => ({ ...r, rowNumber: String(r.rowNumber) })),
+    json: onItems(Room, ROOM_LISTS, (r) => set(r, 'rowNumber', String(r.rowNumber))),
   },
   {
     id: 'activity-type-hall-id-missing', area: 'catalog', breaks: 'Activity type carries HallId (int)',
-    json: onItems(['listActivityTypes'], without('HallId')),
+    json: onItems(ActivityType, ['listActivityTypes'], (a) => without(a, 'HallId')),
   },
   {
     id: 'price-rate-id-as-string', area: 'catalog', breaks: 'Price rate Id is an int',
-    json: onItems(['listPriceRates'], (p) => ({ ...p, Id: String(p.Id) })),
+    json: onItems(PriceRate, ['listPriceRates'], (p) => set(p, 'Id', String(p.Id))),
   },
   // Calendar event and room colours, interface doc "Calendar event (scheduler)", "Room colour mapping".
   {
     id: 'event-id-alias-dropped', area: 'scheduler', breaks: 'Calendar event carries id (or Id, live notes)',
-    json: onItems(['listSchedulerEvents'], without('id', 'Id')),
+    json: onItems(CalendarEvent, ['listSchedulerEvents'], (e) => without(e, 'id', 'Id')),
   },
   {
     id: 'event-colour-not-hex', area: 'scheduler', breaks: 'Calendar event color is a hex colour such as #rrggbb',
-    json: onItems(['listSchedulerEvents'], (e) => ({ ...e, color: 'steelblue' })),
+    json: onItems(CalendarEvent, ['listSchedulerEvents'], (e) => set(e, 'color', 'steelblue')),
   },
   {
     id: 'event-end-missing', area: 'scheduler', breaks: 'Calendar event carries end (ISO 8601)',
-    json: onItems(['listSchedulerEvents'], without('end')),
+    json: onItems(CalendarEvent, ['listSchedulerEvents'], (e) => without(e, 'end')),
   },
   {
     id: 'scheduler-colours-rotated', area: 'scheduler',
@@ -237,7 +258,9 @@ export const mutants = [
     id: 'room-colour-list-missing', area: 'pages', breaks: 'the scheduler page holds #RoomColorList .room-label elements',
     intercept: async (request, next) => {
       const response = await next(request);
-      return isPath(request, route(pages.schedulerPage)) ? rewriteHtml(response, (h) => h.replace(/RoomColorList/g, 'RoomLegend')) : response;
+      return isAt(request, pages.schedulerPage)
+        ? rewriteHtml(response, (h) => h.replaceAll(ROOM_COLOUR_LIST_ID, 'RoomLegend'))
+        : response;
     },
   },
   // Filters, interface doc "Bookings" and "Scheduler" query tables.
@@ -249,11 +272,11 @@ export const mutants = [
   {
     id: 'scheduler-ignores-room-id', area: 'scheduler', breaks: 'roomId restricts the calendar events to one room (0 = all)',
     intercept: (request, next) =>
-      next(isPath(request, route(E.listSchedulerEvents)) ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
+      next(isAt(request, E.listSchedulerEvents) ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
   },
   {
     id: 'scheduler-ignores-window', area: 'scheduler', breaks: 'start and end bound the calendar events returned',
-    intercept: (request, next) => next(isPath(request, route(E.listSchedulerEvents))
+    intercept: (request, next) => next(isAt(request, E.listSchedulerEvents)
       ? withQuery(request, (p) => {
         dropParam(p, 'start');
         dropParam(p, 'end');
@@ -281,14 +304,14 @@ export const mutants = [
     intercept: async (request, next, ctx) => {
       const own = await next(request);
       const other = ctx.state.halls.find((h) => h.id !== ctx.hallId);
-      if (!isPath(request, route(E.listBookingsForHallGrid)) || own?.status !== 200 || !other) return own;
+      if (!isAt(request, E.listBookingsForHallGrid) || own?.status !== 200 || !other) return own;
       const theirs = await next(withQuery(request, (p) => {
         dropParam(p, 'id');
         p.set('id', String(other.id));
       }));
       const data: unknown = await own.json();
       const items = [...(itemsOf(data) ?? []), ...(itemsOf(await theirs?.json()) ?? [])]
-        .map((b) => (isItem(b) ? without('HallId')({ ...b }) : b));
+        .map((b) => (isItem(b) ? without<GridItem>({ ...b }, 'HallId') : b));
       return Response.json(withItems(data, items));
     },
   },
@@ -309,25 +332,25 @@ export const mutants = [
   {
     id: 'cust-view-not-masked', area: 'scheduler', breaks: 'custView=true masks the titles of requested bookings (live notes)',
     intercept: (request, next) =>
-      next(isPath(request, route(E.listSchedulerEvents)) ? withQuery(request, (p) => dropParam(p, 'custView')) : request),
+      next(isAt(request, E.listSchedulerEvents) ? withQuery(request, (p) => dropParam(p, 'custView')) : request),
   },
   // Writes acknowledged but not stored.
   {
     id: 'create-not-stored', area: 'bookings', breaks: 'a created booking appears in the grid (live notes: find it by name and start)',
-    intercept: notStored((r) => r.method === 'POST' && isPath(r, route(pages.submitCreateBookingForm))),
+    intercept: notStored((r) => r.method === 'POST' && isAt(r, pages.submitCreateBookingForm)),
   },
   {
     id: 'edit-not-stored', area: 'bookings', breaks: 'an edit post changes the booking',
-    intercept: notStored((r) => r.method === 'POST' && isPath(r, route(pages.submitEditBookingForm))),
+    intercept: notStored((r) => r.method === 'POST' && isAt(r, pages.submitEditBookingForm)),
   },
   {
     id: 'delete-not-stored', area: 'bookings', breaks: 'a deleted booking leaves the not-cancelled grid (live notes)',
-    intercept: notStored((r) => isPath(r, route(pages.deleteBooking))),
+    intercept: notStored((r) => isAt(r, pages.deleteBooking)),
   },
   {
     id: 'request-changes-not-stored', area: 'bookings',
     breaks: 'requesting changes makes HasPendingBookingChanges and the HasPending filter report them (live notes)',
-    intercept: notStored((r) => isPath(r, route(pages.requestBookingChanges))),
+    intercept: notStored((r) => isAt(r, pages.requestBookingChanges)),
   },
   {
     id: 'pending-changes-not-reported', area: 'bookings', breaks: 'HasPendingBookingChanges reflects a pending change (live notes)',
@@ -335,13 +358,13 @@ export const mutants = [
   },
   {
     id: 'block-user-not-stored', area: 'customers', breaks: 'BlockUser blocks the customer (IsBlocked)',
-    intercept: notStored((r) => r.method === 'POST' && isPath(r, route(E.blockUser))),
+    intercept: notStored((r) => r.method === 'POST' && isAt(r, E.blockUser)),
   },
   // Login and sessions, interface doc "Authentication".
   {
-    id: 'login-accepts-wrong-password', area: 'account', breaks: 'a wrong password answers 200 at /Account/Login',
+    id: 'login-accepts-wrong-password', area: 'account', breaks: `a wrong password answers 200 at ${LOGIN_PATH}`,
     intercept: async (request, next, ctx) => {
-      if (!isFormPost(request) || pathOf(request) !== LOGIN_PATH.toLowerCase()) return next(request);
+      if (!isFormPost(request) || !isAt(request, pages.submitLoginForm)) return next(request);
       const form = new URLSearchParams(await request.clone().text());
       const { email, password } = ctx.credentials;
       if (form.get(EMAIL)?.toLowerCase() === email.toLowerCase()) form.set(PASSWORD, password);
@@ -349,10 +372,12 @@ export const mutants = [
     },
   },
   {
-    id: 'login-success-not-redirected', area: 'account', breaks: 'a successful login answers 302 away from /Account/Login',
+    id: 'login-success-not-redirected', area: 'account',
+    breaks: `a successful login answers 302 away from ${LOGIN_PATH}`,
     intercept: async (request, next) => {
       const response = await next(request);
-      if (request.method !== 'POST' || pathOf(request) !== LOGIN_PATH.toLowerCase() || response?.status !== 302) return response;
+      const loggedIn = request.method === 'POST' && isAt(request, pages.submitLoginForm) && response?.status === 302;
+      if (!loggedIn) return response;
       const headers = new Headers(response.headers);
       headers.delete('location');
       headers.set('content-type', 'text/html; charset=utf-8');
@@ -361,7 +386,7 @@ export const mutants = [
   },
   {
     id: 'session-check-always-200', area: 'scheduler', breaks: 'HasJustLoggedIn redirects once the session is no longer valid',
-    intercept: (request, next) => (pathOf(request) === route(E.checkSession)
+    intercept: (request, next) => (isAt(request, E.checkSession)
       ? Promise.resolve(Response.json(true))
       : next(request)),
   },
@@ -376,7 +401,7 @@ export const mutants = [
   {
     id: 'json-token-not-checked', area: 'wire', breaks: 'a JSON POST needs the RequestVerificationToken header (common rule 2)',
     intercept: (request, next, ctx) => {
-      if (request.method !== 'POST' || !isPath(request, API_PREFIX)) return next(request);
+      if (request.method !== 'POST' || !isAt(request, under(API_PREFIX))) return next(request);
       const { token, headers } = validToken(ctx, request);
       headers.set(TOKEN_HEADER, token);
       return next(new Request(request, { headers }));
@@ -385,7 +410,7 @@ export const mutants = [
   {
     id: 'form-token-not-checked', area: 'wire', breaks: 'a form POST needs the __RequestVerificationToken field (common rule 3)',
     intercept: async (request, next, ctx) => {
-      if (!isFormPost(request) || !isPath(request, ADMIN_PREFIX)) return next(request);
+      if (!isFormPost(request) || !isAt(request, under(ADMIN_PREFIX))) return next(request);
       const raw = await request.clone().text();
       const { token, headers } = validToken(ctx, request);
       const kept = raw.split('&').filter((pair) => pair && (pair.split('=', 1)[0] ?? '') !== TOKEN_FIELD);
@@ -420,7 +445,7 @@ export const mutants = [
     id: 'create-form-lacks-price-rate', area: 'pages', breaks: 'the create form carries the required field PriceRateId',
     intercept: async (request, next) => {
       const response = await next(request);
-      return request.method === 'GET' && isPath(request, route(pages.createBookingPage))
+      return request.method === 'GET' && isAt(request, pages.createBookingPage)
         ? rewriteHtml(response, (h) => h.replace(new RegExp(`name=(["'])${PRICE_RATE}\\1`, 'g'), 'name=$1PriceRate$1'))
         : response;
     },
@@ -428,14 +453,14 @@ export const mutants = [
   // Endpoints whose body is unspecified still answer JSON 200 (Endpoints: JSON endpoints under /api/).
   {
     id: 'unspecified-endpoint-returns-html', area: 'catalog', breaks: 'GetFixedSlots answers JSON, not an HTML page',
-    intercept: replaceAnswer(E.getFixedTimeSlots.path, () => new Response(
+    intercept: replaceAnswer(E.getFixedTimeSlots, () => new Response(
       '<!DOCTYPE html><html><body><h1>Fixed slots</h1></body></html>',
       { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } },
     )),
   },
   {
     id: 'unspecified-endpoint-returns-500', area: 'customers', breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
-    intercept: replaceAnswer(E.getGroupsForCustomer.path, () =>
+    intercept: replaceAnswer(E.getGroupsForCustomer, () =>
       Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
   },
 ] as const satisfies readonly Mutant[];

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { MockContext, type MockOptions } from './context.js';
-import { CLOSE_MARKER, faultControlHandlers, faultOverride } from './fault-handlers.js';
+import { CLOSE_MARKER, faultControlHandlers, switchedFaults } from './fault-handlers.js';
 import { accountHandlers } from './handlers/account.js';
 import { bookingHandlers } from './handlers/bookings.js';
 import { bookingPageHandlers } from './handlers/booking-pages.js';
@@ -122,8 +122,9 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** Start the mock on 127.0.0.1 (port 0 = a free port). */
 export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
   const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
-  // The server's lifelong overrides: a mutant sees a request first, then the faults.
-  ctx.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), faultOverride);
+  // The server's lifelong overrides: a mutant sees a request first, then the switched faults
+  // (`--fault`, /__mock/faults); a test's own (`mock.use(fault(…))`) go in front of both.
+  ctx.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), switchedFaults);
   // Built once per server, not per request (npm run bench measures the difference);
   // handlers must therefore read ctx.state at request time, never capture it.
   // Faults come from the override stack, before msw. The request filter is the one catch-all

@@ -223,7 +223,8 @@ async function stagingRun(ms: number) {
       HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: field(/HB_TEST_CUSTOMER_ID=(\S+)/),
       HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports'),
     }));
-    const faults = await (await fetch(`${url}/__mock/faults`)).json() as { faults: { hits: number }[] };
+    const { FAULTS_PATH } = await import('../mock-server/faults.js');
+    const faults = await (await fetch(`${url}${FAULTS_PATH}`)).json() as { faults: { hits: number }[] };
     return { latencyMs: ms, exitCode: run.code, wallSeconds: round(run.wallMs / 1000), requests: faults.faults[0]?.hits ?? 0 };
   } finally {
     mock.kill('SIGTERM');

@@ -3,7 +3,7 @@
 // from `/api/Scheduler/GetBookings`. Open point roomLabels: the `live` markup as the live
 // notes describe it, or `varied` notations (hex in either case, `rgb()`, odd spacing, an
 // "All rooms" item inside the list) that only a robust parser reads.
-import { endpoints, type MockReadings } from '../../contracts/index.js';
+import { endpoints, ROOM_COLOUR_LIST_ID, type MockReadings } from '../../contracts/index.js';
 import type { RoomRecord } from '../state.js';
 import { esc, layout } from './layout.js';
 
@@ -44,7 +44,7 @@ export function schedulerPage(m: SchedulerModel): string {
 <div class="row">
   <div class="col-md-2">
     ${live ? allRooms : ''}
-    <div id="RoomColorList">
+    <div id="${ROOM_COLOUR_LIST_ID}">
     ${live ? '' : allRooms}
     ${labels}
     </div>

@@ -2,7 +2,10 @@
 // area is covered, and each mutant changes something a client can observe, measured by
 // one probe against a faithful mock and against a mock serving that mutant.
 import { CookieJar } from 'tough-cookie';
-import { endpoints as E, pagePath } from '../../contracts/index.js';
+import {
+  bookingRoomField, endpoints as E, LOGIN_PATH, type LoginFormFields, pagePath, ROOM_COLOUR_LIST_ID, TOKEN_FIELD,
+  type BookingFormField,
+} from '../../contracts/index.js';
 import { addDays, slashDate } from '../../fixtures/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
 import { HbClient, tokensIn } from '../../fixtures/http/client.js';
@@ -35,10 +38,12 @@ async function loginStatus(mock: MockServer, password: string): Promise<number> 
   const page = await fetch(`${mock.url}/Account/Login`);
   const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const [token = ''] = tokensIn(await page.text());
-  const reply = await fetch(`${mock.url}/Account/Login`, {
+  const reply = await fetch(`${mock.url}${LOGIN_PATH}`, {
     method: 'POST', redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-    body: new URLSearchParams({ Email: mock.context.credentials.email, Password: password, __RequestVerificationToken: token }).toString(),
+    body: new URLSearchParams({
+      Email: mock.context.credentials.email, Password: password, [TOKEN_FIELD]: token,
+    } satisfies LoginFormFields).toString(),
   });
   return reply.status;
 }
@@ -75,7 +80,8 @@ const probes: Record<MutantId, ProbeFn> = {
   'event-colour-not-hex': wideEvents,
   'event-end-missing': wideEvents,
   'scheduler-colours-rotated': wideEvents,
-  'room-colour-list-missing': async (p) => (await text(p.api, pagePath('schedulerPage', { hall_id: p.hall }))).includes('id="RoomColorList"'),
+  'room-colour-list-missing': async (p) =>
+    (await text(p.api, pagePath('schedulerPage', { hall_id: p.hall }))).includes(`id="${ROOM_COLOUR_LIST_ID}"`),
   'grid-ignores-status-type': (p) => grid(p, '&statusType=Cancelled'),
   'grid-ignores-timerange': (p) => grid(p, '&timerange=0'),
   'grid-ignores-year': (p) => grid(p, `&year=${Number(p.today.slice(0, 4)) - 1}`),
@@ -91,12 +97,14 @@ const probes: Record<MutantId, ProbeFn> = {
       Name: 'Mutant probe', StartDate: '2097-03-03T10:00', EndDate: '2097-03-03T11:00',
       CustomerId: firstRealOption(form, 'CustomerId'), ActivityTypeId: firstRealOption(form, 'ActivityTypeId'),
       PriceRateId: firstRealOption(form, 'PriceRateId'), BookingStatusId: firstRealOption(form, 'BookingStatusId'),
-    }), { rooms: [firstRoom(p).id] });
+    } satisfies Partial<Record<BookingFormField, string>>), { rooms: [firstRoom(p).id] });
     return { status: reply.status, stored: p.mock.context.state.bookings.length - before };
   },
   'edit-not-stored': async (p) => {
     const b = firstBooking(p);
-    await p.api.submitForm('editBookingPage', { booking_id: b.id }, { Name: 'Renamed by the mutant probe' });
+    await p.api.submitForm('editBookingPage', { booking_id: b.id }, {
+      Name: 'Renamed by the mutant probe',
+    } satisfies Partial<Record<BookingFormField, string>>);
     return p.mock.context.state.bookings.find((x) => x.id === b.id)?.name;
   },
   'delete-not-stored': async (p) => {
@@ -137,12 +145,15 @@ const probes: Record<MutantId, ProbeFn> = {
     method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'Name=No+token',
   })).status,
   'request-filter-removed': (p) => anonymous(p.mock, pagePath('submitCreateBookingForm'), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'BookingRoom[0].RoomId=1',
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `${bookingRoomField(0, 'RoomId')}=1`,
   }),
   'request-filter-resets-encoded-brackets': (p) => anonymous(p.mock, pagePath('submitCreateBookingForm'), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'BookingRoom%5B0%5D.RoomId=1',
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `${encodeURIComponent(bookingRoomField(0, 'RoomId'))}=1`,
   }),
-  'create-form-lacks-price-rate': async (p) => /name="PriceRateId"/.test(await text(p.api, pagePath('createBookingPage'))),
+  'create-form-lacks-price-rate': async (p) =>
+    (await text(p.api, pagePath('createBookingPage'))).includes(`name="${'PriceRateId' satisfies BookingFormField}"`),
   'unspecified-endpoint-returns-html': (p) => text(p.api, E.getFixedTimeSlots.path),
   'unspecified-endpoint-returns-500': async (p) => (await p.api.send(E.getGroupsForCustomer.path, { retries: 0 })).status,
 };

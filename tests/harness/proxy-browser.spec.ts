@@ -1,7 +1,7 @@
 // Chromium through the proxy: a person's session (login, the scheduler, a booking made
 // through the form) works over the proxy, the proxy's record lists the endpoints and pages
 // called with their verdicts, and a reset switched on for /api/* reaches the page. Offline only.
-import { LOGIN_PATH } from '../../contracts/index.js';
+import { API_PREFIX, LOGIN_PATH, pagePath, pathMatches, routeMatches } from '../../contracts/index.js';
 import { draftBooking, fillBooking } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
@@ -16,7 +16,7 @@ test.describe('a browser through the proxy @harness @ui', () => {
   test('login, the scheduler and a booking through the form are recorded with verdicts; a reset on /api/* reaches the page @write', async ({ page, target, contractProxy, browserSession, bookings }) => {
     const login = new LoginPage(page);
     await login.open();
-    expect(await login.logIn(target.email, target.password), 'POST /Account/Login through the proxy').toBe(302);
+    expect(await login.logIn(target.email, target.password), `POST ${LOGIN_PATH} through the proxy`).toBe(302);
 
     const scheduler = new SchedulerPage(page, browserSession);
     expect(await scheduler.open(target.hallId)).toBe(200);
@@ -44,12 +44,13 @@ test.describe('a browser through the proxy @harness @ui', () => {
     });
     expect(contractProxy.record.violations).toEqual([]);
 
-    contractProxy.faults.inject({ fault: 'reset', path: '/api/*' });
-    const failed = page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname.toLowerCase().startsWith('/api/'));
-    await page.goto(`/Scheduler/View/${target.hallId}`);
+    // The proxy's own switch, as `/__proxy/faults` and `--fault` set it: the fault is the proxy's, not the mock's.
+    contractProxy.faults.inject({ fault: 'reset', path: `${API_PREFIX}*` });
+    const failed = page.waitForEvent('requestfailed', (r) => routeMatches(`${API_PREFIX}*`, new URL(r.url()).pathname));
+    await page.goto(pagePath('schedulerPage', { hall_id: target.hallId }));
     const request = await failed;
     expect(request.failure()?.errorText, `${request.method()} ${request.url()}`).toBe('net::ERR_CONNECTION_RESET');
     expect(contractProxy.record.entries.filter((e) => e.verdict === 'fault' && e.note === 'reset').length).toBeGreaterThan(0);
-    expect(new URL(page.url()).pathname.toLowerCase()).not.toBe(LOGIN_PATH.toLowerCase());
+    expect(pathMatches('loginPage', new URL(page.url()).pathname), 'the page stays off the login page').toBe(false);
   });
 });

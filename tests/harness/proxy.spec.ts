@@ -1,7 +1,7 @@
 // The proxy's own behaviour, offline, in front of the worker's mock: the CLI's input
 // checks, the write guard, the request filter met byte for byte, the fault control, and
 // the rewrites that make a session on an https target work over plain http locally.
-import { endpoints, LOGIN_PATH, pagePath } from '../../contracts/index.js';
+import { API_PREFIX, bookingRoomField, endpoints, LOGIN_PATH, pagePath } from '../../contracts/index.js';
 import { childEnv, runNode } from '../../fixtures/child-run.js';
 import { HbClient } from '../../fixtures/http/client.js';
 import { downstreamCookie, downstreamLocation, downstreamText, upstreamHeader } from '../../fixtures/proxy/rewrite.js';
@@ -70,13 +70,15 @@ test.describe('proxy @harness', () => {
   });
 
   test('request bodies go upstream byte for byte: a literal bracket in a field name is reset, %5B passes', async ({ contractProxy, mock }) => {
-    const encoded = 'BookingRoom%5B0%5D.RoomId=1&Name=a[b]+%C3%A9';
-    const passed = await fetch(`${contractProxy.url}/Admin/Bookings/Create`, { method: 'POST', headers: form, body: encoded, redirect: 'manual' });
+    const room = bookingRoomField(0, 'RoomId');
+    const encoded = `${encodeURIComponent(room)}=1&Name=a[b]+%C3%A9`;
+    const create = `${contractProxy.url}${pagePath('submitCreateBookingForm')}`;
+    const passed = await fetch(create, { method: 'POST', headers: form, body: encoded, redirect: 'manual' });
     expect(passed.status).toBeLessThan(500);
     expect(mock!.received.at(-1)?.rawBody.toString('latin1')).toBe(encoded);
 
     const resetsBefore = mock!.resets;
-    expect(await outcome(fetch(`${contractProxy.url}/Admin/Bookings/Create`, { method: 'POST', headers: form, body: 'BookingRoom[0].RoomId=1' }))).toBe('ECONNRESET');
+    expect(await outcome(fetch(create, { method: 'POST', headers: form, body: `${room}=1` }))).toBe('ECONNRESET');
     expect(mock!.resets - resetsBefore, 'the target\'s filter reset it').toBe(1);
     expect(contractProxy.record.entries.at(-1)).toMatchObject({ endpointId: 'submitCreateBookingForm', status: null, verdict: 'no answer', note: 'reset from the target' });
   });
@@ -94,7 +96,7 @@ test.describe('proxy @harness', () => {
 
     await post({ fault: 'close', path: keepalive, times: 1 });
     expect(await outcome(fetch(`${contractProxy.url}${keepalive}`))).toBe('UND_ERR_SOCKET');
-    await post({ fault: 'delay', ms: 400, path: '/api/*', times: 1 });
+    await post({ fault: 'delay', ms: 400, path: `${API_PREFIX}*`, times: 1 });
     const started = Date.now();
     await fetch(`${contractProxy.url}${keepalive}`, { redirect: 'manual' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
@@ -135,7 +137,7 @@ test.describe('proxy @harness', () => {
     expect(downstreamCookie('.ASPXAUTH=abc; Domain=.staging.example; Path=/; Secure; HttpOnly; SameSite=None'))
       .toBe('.ASPXAUTH=abc; Path=/; HttpOnly; SameSite=Lax');
     expect(downstreamLocation('https://staging.example/Admin/Bookings/Index/42?x=1', o)).toBe('http://127.0.0.1:4020/Admin/Bookings/Index/42?x=1');
-    expect(downstreamLocation('/Account/Login?ReturnUrl=%2F', o)).toBe('/Account/Login?ReturnUrl=%2F');
+    expect(downstreamLocation(`${LOGIN_PATH}?ReturnUrl=%2F`, o)).toBe(`${LOGIN_PATH}?ReturnUrl=%2F`);
     expect(downstreamLocation('https://login.other.example/sso', o)).toBe('https://login.other.example/sso');
     expect(downstreamText('<a href="https://staging.example/Scheduler/View/1">x</a> <script src="//staging.example/app.js">', o))
       .toBe('<a href="http://127.0.0.1:4020/Scheduler/View/1">x</a> <script src="//127.0.0.1:4020/app.js">');

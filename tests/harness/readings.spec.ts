@@ -2,12 +2,17 @@
 // question asked of a mock in each reading of one point gets the two different answers, and
 // what the point's invariant promises holds in both.
 import { test, expect } from '@playwright/test';
-import { endpoints, pagePath, type MockReadings } from '../../contracts/index.js';
+import {
+  type BookingFormField, bookingRoomField, endpoints, pagePath, ROOM_COLOUR_LIST_ID, ROOM_COLOUR_SELECTOR, TOKEN_FIELD,
+  type MockReadings,
+} from '../../contracts/index.js';
 import { PlainClient } from '../../fixtures/plain-client.js';
 import { addDays, serviceToday } from '../../fixtures/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 interface GridItem { BookingId: number; BookingName: string; StartDateTime: string; Status: string }
+
+const STATUS = 'BookingStatusId' satisfies BookingFormField;
 
 /** A mock in the given readings and a client logged in to it, closed after `body`. */
 async function withMock(readings: Partial<MockReadings>, body: (client: PlainClient, server: MockServer) => Promise<void>): Promise<void> {
@@ -28,15 +33,20 @@ const grid = (client: PlainClient, hallId: number, query: string) =>
 /** A create post of the mock's own form: first customer, activity and rate, the first room, status by option text. */
 async function createPost(client: PlainClient, name: string, start: string, end: string): Promise<{ status: number; location: string }> {
   const { $, token } = await client.page(pagePath('createBookingPage'));
-  const first = (select: string) => $(`select[name="${select}"] option`).toArray().map((o) => $(o).attr('value') ?? '').find(Boolean) ?? '';
-  const confirmed = $('select[name="BookingStatusId"] option').toArray().find((o) => $(o).text().trim() === 'Confirmed');
+  const options = (select: BookingFormField) => $(`select[name="${select}"] option`).toArray();
+  const first = (select: BookingFormField) => options(select).map((o) => $(o).attr('value') ?? '').find(Boolean) ?? '';
+  const confirmed = options('BookingStatusId').find((o) => $(o).text().trim() === 'Confirmed');
+  const named: [BookingFormField, string][] = [
+    [TOKEN_FIELD, token], ['Name', name], ['StartDate', start], ['EndDate', end],
+    ['CustomerId', first('CustomerId')], ['ActivityTypeId', first('ActivityTypeId')],
+    ['PriceRateId', first('PriceRateId')],
+    ['BookingStatusId', confirmed ? $(confirmed).attr('value') ?? '' : ''],
+  ];
+  const room = bookingRoomField(0, 'RoomId');
   return client.request(pagePath('submitCreateBookingForm'), {
-    form: [
-      ['__RequestVerificationToken', token], ['Name', name], ['StartDate', start], ['EndDate', end],
-      ['CustomerId', first('CustomerId')], ['ActivityTypeId', first('ActivityTypeId')], ['PriceRateId', first('PriceRateId')],
-      ['BookingStatusId', confirmed ? $(confirmed).attr('value') ?? '' : ''], ['SendEmails', 'false'],
-      ['BookingRoom[0].RoomId', $('input[name="BookingRoom[0].RoomId"]').attr('value') ?? ''], ['BookingRoom[0].Selected', 'true'],
-    ],
+    // SendEmails: the live form's e-mail switch, which the interface document does not name.
+    form: [...named, ['SendEmails', 'false'],
+      [room, $(`input[name="${room}"]`).attr('value') ?? ''], [bookingRoomField(0, 'Selected'), 'true']],
   });
 }
 
@@ -89,10 +99,13 @@ test.describe('mock readings @harness', () => {
         const form = byName.$('form[method=post]').last();
         const fields: [string, string][] = form.find('input[type=hidden], select').toArray()
           .map((el) => [byName.$(el).attr('name') ?? '', byName.$(el).is('select') ? byName.$(el).find('option[value!=""]').first().attr('value') ?? '' : byName.$(el).attr('value') ?? ''] as [string, string])
-          .filter(([n]) => n && n !== 'BookingStatusId' && !n.endsWith('.Selected') && n !== 'SendEmails');
+          .filter(([n]) => n && n !== STATUS && !n.endsWith('.Selected') && n !== 'SendEmails');
+        const named: [BookingFormField, string][] = [
+          ['Name', `By name ${reading}`], ['StartDate', `${day}T08:00:00`], ['EndDate', `${day}T09:00:00`],
+          [STATUS, 'rEQUESTED'],
+        ];
         const reply = await client.request(pagePath('submitCreateBookingForm'), {
-          form: [...fields, ['Name', `By name ${reading}`], ['StartDate', `${day}T08:00:00`], ['EndDate', `${day}T09:00:00`],
-            ['BookingStatusId', 'rEQUESTED'], ['BookingRoom[0].Selected', 'true']],
+          form: [...fields, ...named, [bookingRoomField(0, 'Selected'), 'true']],
         });
         expect(reply.status, 'stored by a name in any case').toBe(302);
         const stored = (await grid(client, server.context.hallId, 'statusType=All')).find((b) => b.BookingName === `By name ${reading}`);
@@ -154,8 +167,8 @@ test.describe('mock readings @harness', () => {
     for (const reading of ['live', 'varied'] as const) {
       await withMock({ roomLabels: reading }, async (client, server) => {
         const { $ } = await client.page(pagePath('schedulerPage', { hall_id: server.context.hallId }));
-        const children = $('#RoomColorList').children().toArray();
-        const labels = $('#RoomColorList .room-label').toArray();
+        const children = $(`#${ROOM_COLOUR_LIST_ID}`).children().toArray();
+        const labels = $(ROOM_COLOUR_SELECTOR).toArray();
         const rooms = await client.json(`${endpoints.listRoomsForGrid.path}?id=${server.context.hallId}`);
         expect(labels, 'one .room-label per room in both').toHaveLength(rooms.length);
         const livePattern = /^background-color:#[0-9a-f]{6}!important;$/;

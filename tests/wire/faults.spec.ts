@@ -1,18 +1,19 @@
 // The mock's fault vocabulary met by the three kinds of client (the Node client, the
 // Playwright request client, a browser page), and the client's retry policy against it.
-// Every fault needs the mock's switch, so these tests skip against a remote target.
+// Every fault is an override of the worker's mock (`localMock.use(fault(…))`), so these tests
+// skip against a remote target.
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
 import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
 import { closedPort, rejectionOf } from '../../fixtures/failures.js';
 import { TransportError, UnexpectedStatusError } from '../../fixtures/http/errors.js';
-import { attemptsAt, expect, pageFetch, test } from './wire.fixture.js';
+import { attemptsAt, expect, fault, FAULTS_PATH, pageFetch, test } from './wire.fixture.js';
 
 /** A cheap protected GET: the keepalive (interface doc, "Session check"). */
 const PROBE = endpoints.checkSession.path;
 
 test.describe('fault: reset @wire', () => {
-  test.beforeEach(({ faults }) => {
-    faults.inject({ fault: 'reset', path: PROBE });
+  test.beforeEach(({ localMock }) => {
+    localMock.use(fault({ fault: 'reset', path: PROBE }));
   });
 
   test('the Node client throws TransportError ECONNRESET naming endpoint, method and URL, secrets masked', async ({ api, target }) => {
@@ -32,19 +33,19 @@ test.describe('fault: reset @wire', () => {
     await expect(request.get(PROBE, { maxRedirects: 0 })).rejects.toThrow(/read ECONNRESET/);
   });
 
-  test('a browser page sees net::ERR_CONNECTION_RESET', async ({ page, mock }) => {
+  test('a browser page sees net::ERR_CONNECTION_RESET', async ({ page, localMock }) => {
     await page.goto(LOGIN_PATH);
     const result = await pageFetch(page, PROBE);
     expect(result.error).toBe('TypeError: Failed to fetch');
     expect(result.failure).toBe('net::ERR_CONNECTION_RESET');
     // Chromium retries a reset on a reused connection once, so the server may see two attempts.
-    expect(attemptsAt(mock!.received, PROBE).length).toBeGreaterThanOrEqual(1);
+    expect(attemptsAt(localMock.received, PROBE).length).toBeGreaterThanOrEqual(1);
   });
 });
 
 test.describe('fault: close without an answer @wire', () => {
-  test.beforeEach(({ faults }) => {
-    faults.inject({ fault: 'close', path: PROBE });
+  test.beforeEach(({ localMock }) => {
+    localMock.use(fault({ fault: 'close', path: PROBE }));
   });
 
   test('the Node client throws TransportError ECLOSED', async ({ api }) => {
@@ -68,8 +69,8 @@ test.describe('fault: close without an answer @wire', () => {
 test.describe('fault: delay @wire', () => {
   const MS = 600;
 
-  test.beforeEach(({ faults }) => {
-    faults.inject({ fault: 'delay', path: PROBE, ms: MS });
+  test.beforeEach(({ localMock }) => {
+    localMock.use(fault({ fault: 'delay', path: PROBE, ms: MS }));
   });
 
   test('the Node client waits for the answer, and times out with ETIMEDOUT under a shorter timeout', async ({ api, freshClient }) => {
@@ -99,30 +100,33 @@ test.describe('fault: delay @wire', () => {
   });
 });
 
-for (const [fault, retryAfter] of [['429', '7'], ['500', null]] as const) {
-  test.describe(`fault: ${fault} @wire`, () => {
-    test.beforeEach(({ faults }) => {
-      faults.inject({ fault, path: PROBE, retryAfter: retryAfter === null ? undefined : Number(retryAfter) });
+for (const [kind, retryAfter] of [['429', '7'], ['500', null]] as const) {
+  test.describe(`fault: ${kind} @wire`, () => {
+    test.beforeEach(({ localMock }) => {
+      const spec = { fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) };
+      localMock.use(fault(spec));
     });
 
-    test(`the Node client's call throws UnexpectedStatusError naming HTTP ${fault} once its retries are spent`, async ({ freshClient, target, mock }) => {
+    test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`,
+      async ({ freshClient, target, localMock }) => {
       const client = await freshClient({ retries: 0 });
       const error = await rejectionOf(client.call('checkSession'), UnexpectedStatusError);
-      expect(error.message).toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${fault}; the contract expects HTTP 200`);
+      expect(error.message)
+        .toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${kind}; the contract expects HTTP 200`);
       expect(error.exchange.responseHeaders['retry-after']).toBe(retryAfter ?? undefined);
-      expect(attemptsAt(mock!.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
+      expect(attemptsAt(localMock.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
     });
 
-    test(`the Playwright request client gets HTTP ${fault}`, async ({ request }) => {
+    test(`the Playwright request client gets HTTP ${kind}`, async ({ request }) => {
       const reply = await request.get(PROBE, { maxRedirects: 0 });
-      expect(reply.status()).toBe(Number(fault));
+      expect(reply.status()).toBe(Number(kind));
       expect(reply.headers()['retry-after']).toBe(retryAfter ?? undefined);
     });
 
-    test(`a browser page gets HTTP ${fault}`, async ({ page }) => {
+    test(`a browser page gets HTTP ${kind}`, async ({ page }) => {
       await page.goto(LOGIN_PATH);
       const result = await pageFetch(page, PROBE);
-      expect(result.status).toBe(Number(fault));
+      expect(result.status).toBe(Number(kind));
       expect(result.retryAfter).toBe(retryAfter);
     });
   });
@@ -131,16 +135,16 @@ for (const [fault, retryAfter] of [['429', '7'], ['500', null]] as const) {
 test.describe('fault: session expires @wire', () => {
   // Each test ends a session of its own (freshClient): the worker's session and the saved
   // storage state stay valid for the tests after it.
-  test.beforeEach(({ faults }) => {
-    faults.inject({ fault: 'expire', path: PROBE });
+  test.beforeEach(({ localMock }) => {
+    localMock.use(fault({ fault: 'expire', path: PROBE }));
   });
 
-  test('the Node client logs in again transparently and the call succeeds', async ({ freshClient, mock }) => {
+  test('the Node client logs in again transparently and the call succeeds', async ({ freshClient, localMock }) => {
     const client = await freshClient();
     const result = await client.call('checkSession');
     expect(result.status).toBe(200);
     expect(client.logins, 'the first login and one transparent re-login').toBe(2);
-    expect(attemptsAt(mock!.received, PROBE), 'the redirected call and its retry').toHaveLength(2);
+    expect(attemptsAt(localMock.received, PROBE), 'the redirected call and its retry').toHaveLength(2);
     expect(await client.keepalive(), 'the renewed session holds').toBe('alive');
   });
 
@@ -181,19 +185,22 @@ test.describe('retry policy @wire', () => {
   const READ = endpoints.listActivityTypes.path;
   const BASE = 100;
 
-  for (const fault of ['429', '500', 'reset'] as const) {
-    test(`call retries an idempotent GET after ${fault} with a doubling backoff`, async ({ faults, freshClient, mock, target }) => {
+  for (const kind of ['429', '500', 'reset'] as const) {
+    test(`call retries an idempotent GET after ${kind} with a doubling backoff`,
+      async ({ localMock, freshClient, target }) => {
       const retries: RetryInfo[] = [];
       const client = await freshClient({ retries: 2, backoffMs: BASE, onRetry: (r) => retries.push(r) });
-      faults.inject({ fault, path: READ, times: 2, retryAfter: 0 });
+      const twice = fault({ fault: kind, path: READ, times: 2, retryAfter: 0 });
+      localMock.use(twice);
       const result = await client.call('listActivityTypes', { query: { id: target.hallId } });
       expect(result.status).toBe(200);
-      const reason = fault === 'reset' ? 'ECONNRESET' : `HTTP ${fault}`;
+      expect(twice.active, 'the fault met two requests and is spent').toMatchObject({ hits: 2, remaining: 0 });
+      const reason = kind === 'reset' ? 'ECONNRESET' : `HTTP ${kind}`;
       expect(retries, 'the waits the client chose').toEqual([
         { endpointId: 'listActivityTypes', attempt: 1, delayMs: BASE, reason },
         { endpointId: 'listActivityTypes', attempt: 2, delayMs: BASE * 2, reason },
       ]);
-      const at = attemptsAt(mock!.received, READ).map((r) => r.at);
+      const at = attemptsAt(localMock.received, READ).map((r) => r.at);
       expect(at, 'two failed attempts and the one that succeeded, as the server saw them').toHaveLength(3);
       // The server saw the waits too (timer slack: a little under the nominal wait still counts).
       expect(at[1]! - at[0]!, 'first gap at the server').toBeGreaterThanOrEqual(BASE * 0.9);
@@ -201,38 +208,39 @@ test.describe('retry policy @wire', () => {
     });
   }
 
-  test('call gives up after its retries with the last status', async ({ faults, freshClient, mock, target }) => {
+  test('call gives up after its retries with the last status', async ({ localMock, freshClient, target }) => {
     const client = await freshClient({ retries: 2, backoffMs: 10 });
-    faults.inject({ fault: '500', path: READ });
+    localMock.use(fault({ fault: '500', path: READ }));
     await expect(client.call('listActivityTypes', { query: { id: target.hallId } })).rejects.toThrow(/listActivityTypes: GET .* → HTTP 500/);
-    expect(attemptsAt(mock!.received, READ)).toHaveLength(3);
+    expect(attemptsAt(localMock.received, READ)).toHaveLength(3);
   });
 
-  test('a Retry-After on 429 stretches the backoff to what the server asked', async ({ faults, freshClient, mock, target }) => {
+  test('a Retry-After on 429 stretches the backoff to what the server asked',
+    async ({ localMock, freshClient, target }) => {
     const retries: RetryInfo[] = [];
     const client = await freshClient({ retries: 1, backoffMs: 10, onRetry: (r) => retries.push(r) });
-    faults.inject({ fault: '429', path: READ, times: 1, retryAfter: 1 });
+    localMock.use(fault({ fault: '429', path: READ, times: 1, retryAfter: 1 }));
     await client.call('listActivityTypes', { query: { id: target.hallId } });
     expect(retries.map((r) => r.delayMs), 'waits chosen').toEqual([1000]);
-    const at = attemptsAt(mock!.received, READ).map((r) => r.at);
+    const at = attemptsAt(localMock.received, READ).map((r) => r.at);
     expect(at).toHaveLength(2);
     expect(at[1]! - at[0]!, 'wait after Retry-After: 1').toBeGreaterThanOrEqual(950);
   });
 
-  for (const fault of ['500', 'reset'] as const) {
-    test(`a POST is never retried, even after ${fault}`, async ({ faults, freshClient, mock, target, facts }) => {
+  for (const kind of ['500', 'reset'] as const) {
+    test(`a POST is never retried, even after ${kind}`, async ({ localMock, freshClient, target, facts }) => {
       test.skip(!facts.rooms.ok || !facts.booking.ok, 'needs a room and a booking window discovered from the target');
       const client = await freshClient({ retries: 3, backoffMs: 10 });
       await client.antiForgeryToken();
       const post = endpoints.checkAvailability.path;
-      faults.inject({ fault, method: 'POST', path: post });
+      localMock.use(fault({ fault: kind, method: 'POST', path: post }));
       const rooms = facts.rooms.ok ? facts.rooms.value : [];
       const booking = facts.booking.ok ? facts.booking.value : { start: '', end: '' };
       const call = client.call('checkAvailability', {
         body: { Rooms: rooms.slice(0, 1).map((r) => r.id), StartDateTime: booking.start, EndDateTime: booking.end, HallId: target.hallId },
       });
-      await expect(call).rejects.toThrow(fault === 'reset' ? TransportError : UnexpectedStatusError);
-      expect(attemptsAt(mock!.received, post, 'POST'), 'POST attempts').toHaveLength(1);
+      await expect(call).rejects.toThrow(kind === 'reset' ? TransportError : UnexpectedStatusError);
+      expect(attemptsAt(localMock.received, post, 'POST'), 'POST attempts').toHaveLength(1);
     });
   }
 });
@@ -246,17 +254,19 @@ test.describe('transport errors @wire', () => {
     expect(error.message).toContain(`checkSession: GET http://127.0.0.1:${port}${PROBE} → no HTTP answer, no status: ECONNREFUSED (connection refused)`);
   });
 
-  test('the standalone switch /__mock/faults turns a fault on and off over HTTP', async ({ faults, target }) => {
-    const control = `${target.baseUrl}/__mock/faults`;
+  test('the standalone switch /__mock/faults turns a fault on and off over HTTP', async ({ localMock, target }) => {
+    const control = `${target.baseUrl}${FAULTS_PATH}`;
     const added = await fetch(control, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: '500', path: PROBE, times: 1 }) });
     expect(added.status).toBe(201);
-    expect(faults.active()).toHaveLength(1);
+    expect(localMock.faults.active()).toHaveLength(1);
     expect((await fetch(`${target.baseUrl}${PROBE}`, { redirect: 'manual' })).status, 'the first probe meets the fault').toBe(500);
     expect((await fetch(`${target.baseUrl}${PROBE}`, { redirect: 'manual' })).status, 'times: 1 is spent; no session → redirect').toBe(302);
+    const listed = (await (await fetch(control)).json()) as { faults: { hits: number; remaining: unknown }[] };
+    expect(listed.faults, 'GET lists the fault with its hits').toMatchObject([{ hits: 1, remaining: 0 }]);
     const bad = await fetch(control, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'explode' }) });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('fault');
     expect((await fetch(control, { method: 'DELETE' })).status).toBe(204);
-    expect(faults.active()).toHaveLength(0);
+    expect(localMock.faults.active()).toHaveLength(0);
   });
 });

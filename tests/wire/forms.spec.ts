@@ -1,7 +1,9 @@
 // Form posts and tokens at the wire (interface doc, "Create booking", "Anti-forgery token
 // use"): the client builds its body from the page's own form as a browser would, sends no
 // literal bracket, and a post without its token is refused and changes nothing.
-import { BOOKING_ROOM_FIELD, BookingStatus, TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath, pathMatches } from '../../contracts/index.js';
+import {
+  BOOKING_ROOM_FIELD, BookingStatus, bookingRoomField, TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath, pathMatches,
+} from '../../contracts/index.js';
 import { recordReading } from '../../fixtures/readings.js';
 import { ArgumentError } from '../../fixtures/http/errors.js';
 import { doc, html, notes, openPoint } from '../../fixtures/sources.js';
@@ -79,7 +81,7 @@ test.describe('form building @wire', {
   });
 
   test('encodeForm writes brackets in names and values as %5B/%5D, byte for byte', () => {
-    const body = encodeForm([['BookingRoom[0].RoomId', '1'], ['Name', 'a [b] c']]);
+    const body = encodeForm([[bookingRoomField(0, 'RoomId'), '1'], ['Name', 'a [b] c']]);
     expect(body).toBe('BookingRoom%5B0%5D.RoomId=1&Name=a+%5Bb%5D+c');
     const bytes = Buffer.from(body);
     expect(bytes.includes(0x5b), 'a literal [ byte').toBe(false);

@@ -4,11 +4,11 @@
 // encode brackets in their own form submissions; in-page fetch sends a string body as is.
 import { connect } from 'node:net';
 import { request as playwrightRequest } from '@playwright/test';
-import { LOGIN_PATH, pagePath } from '../../contracts/index.js';
+import { bookingRoomField, LOGIN_PATH, pagePath } from '../../contracts/index.js';
 import { doc, notes } from '../../fixtures/sources.js';
 import { expect, pageFetch, test } from './wire.fixture.js';
 
-const RAW = 'Name=Wire+check&BookingRoom[0].RoomId=1&BookingRoom[0].Selected=true';
+const RAW = `Name=Wire+check&${bookingRoomField(0, 'RoomId')}=1&${bookingRoomField(0, 'Selected')}=true`;
 const ENCODED = RAW.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 

@@ -1,14 +1,14 @@
-// Fixtures of the wire tests: the mock's fault switch (skipped against a remote target),
-// fresh sessions that a fault may end without touching the worker's, in-page fetch with
+// Fixtures of the wire tests: the worker's own mock for faults (skipped against a remote
+// target), fresh sessions that a fault may end without touching the worker's, in-page fetch with
 // the browser's own failure text, and the booking ledger for tests that write.
 import type { Page } from '@playwright/test';
 import { endpoints } from '../../contracts/index.js';
 import { useBookingLedger, type BookingLedger } from '../../fixtures/bookings.js';
-import { test as base, expect, type TestFixtures } from '../../fixtures/index.js';
+import { test as base, expect, fault, FAULTS_PATH, type TestFixtures } from '../../fixtures/index.js';
 import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
 
-/** The mock's fault switch (mock-server/faults.ts), reached through the `mock` fixture only. */
-export type FaultSwitch = NonNullable<TestFixtures['mock']>['faults'];
+/** The worker's mock, for a test that changes it (`localMock.use(fault(…))`). */
+export type LocalMock = NonNullable<TestFixtures['mock']>;
 
 /** What a browser page saw for one in-page `fetch`. */
 export interface PageFetchResult {
@@ -53,8 +53,11 @@ export async function pageFetch(
 }
 
 export interface WireFixtures {
-  /** The mock's fault switch; the test is skipped (with the reason) against a remote target. */
-  faults: FaultSwitch;
+  /**
+   * The `mock` fixture for a test that needs it, faults above all (`localMock.use(fault(…))`):
+   * skipped (with the reason) against a remote target; its request log starts with the test.
+   */
+  localMock: LocalMock;
   /** A new client with its own login, so a fault that ends its session leaves the worker's alone. */
   freshClient: (options?: Partial<ClientOptions>) => Promise<HbClient>;
   /** The bookings this test makes (run marker, free window, test customer); skips without writes, deletes them after the test. */
@@ -63,12 +66,12 @@ export interface WireFixtures {
 
 export const test = base.extend<WireFixtures>({
   // Depends on `session` so the worker's login (and its keepalive) happens before a fault is on.
-  faults: async ({ mock, session }, use) => {
-    test.skip(!mock, 'needs the mock\'s fault switches; the target is a remote server');
+  localMock: async ({ mock, session }, use) => {
+    test.skip(!mock, 'needs the mock\'s faults; the target is a remote server');
     void session;
     // The log starts here: a keepalive the worker's session made on its first test is not an attempt of this one.
     mock!.received.length = 0;
-    await use(mock!.faults);
+    await use(mock!);
   },
   freshClient: async ({ target }, use) => {
     await use(async (options = {}) => {
@@ -90,4 +93,4 @@ export const receivedPath = (path: string): string => new URL(path, 'http://x').
 export const attemptsAt = (received: readonly { path: string; method: string; at: number }[], path: string, method = 'GET') =>
   received.filter((r) => r.method === method && receivedPath(r.path) === path.toLowerCase());
 
-export { endpoints, expect };
+export { endpoints, expect, fault, FAULTS_PATH };
