@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { endpoints as E, type MockReadings, type StatusType } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import type { BookingRecord } from '../state.js';
-import { shiftLocal, startOfDay } from '../time.js';
+import { shiftLocal, startOfDay } from '../../contracts/service-time.js';
 import { jsonRoute } from '../routes.js';
 import { bookingItem, list } from './present.js';
 

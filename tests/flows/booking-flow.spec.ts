@@ -1,8 +1,8 @@
 // The hall administrator's booking flows in Chromium (issue 4): create, edit, request and
 // confirm changes, delete, each verified through the JSON API and the pages.
-import { endpoints, eventId, pagePath } from '../../contracts/index.js';
+import { addDays, endpoints, eventId, pagePath } from '../../contracts/index.js';
 import {
-  addDays, expect, fillBooking, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer,
+  expect, fillBooking, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer,
 } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions, BookingViewPage } from '../../fixtures/pages/booking-view-page.js';

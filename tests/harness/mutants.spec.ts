@@ -3,7 +3,7 @@
 // one probe against a faithful mock and against a mock serving that mutant.
 import { CookieJar } from 'tough-cookie';
 import { endpoints as E, pagePath } from '../../contracts/index.js';
-import { addDays, slashDate } from '../../fixtures/service-time.js';
+import { addDays, slashDate } from '../../contracts/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
 import { HbClient, tokensIn } from '../../fixtures/http/client.js';
 import { firstRealOption } from '../../fixtures/http/forms.js';

@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { endpoints, pagePath, type MockReadings } from '../../contracts/index.js';
 import { PlainClient } from '../../fixtures/plain-client.js';
-import { addDays, serviceToday } from '../../fixtures/service-time.js';
+import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 interface GridItem { BookingId: number; BookingName: string; StartDateTime: string; Status: string }

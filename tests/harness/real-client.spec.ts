@@ -5,7 +5,7 @@ import { test as base, expect } from '@playwright/test';
 import { load } from 'cheerio/slim';
 import { DEFAULT_READINGS, endpoints, pagePath } from '../../contracts/index.js';
 import { PlainClient } from '../../fixtures/plain-client.js';
-import { addDays, serviceToday } from '../../fixtures/service-time.js';
+import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 const test = base.extend<object, { defaultMock: MockServer }>({
