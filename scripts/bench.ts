@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { endpoints } from '../contracts/index.js';
+import { readJsonReport, testsOf } from '../fixtures/json-report.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = join(ROOT, 'reports', 'bench.json');
@@ -116,11 +117,6 @@ function validation(rows: number) {
   return { rows, bytes: text.length, jsonParseMs: round(parseMs), firstMs: round(first), medianMs: round(runs[3] as number) };
 }
 
-interface JsonResult { startTime: string; duration: number; status: string }
-interface JsonTest { projectName: string; status: string; results: JsonResult[] }
-interface JsonSuite { specs?: { tests: JsonTest[] }[]; suites?: JsonSuite[] }
-interface JsonReport { suites?: JsonSuite[]; stats?: { duration: number; expected: number; unexpected: number; flaky: number; skipped: number } }
-
 /** CPU seconds (user, system) of this process's waited-for children so far (Linux: /proc/self/stat). */
 function childCpu(): { user: number; system: number } {
   try {
@@ -149,7 +145,7 @@ async function suiteRun() {
   const statsFile = join(dir, 'mock-stats.jsonl');
   const { code, wallMs, userSeconds, systemSeconds } = await timed('npx', ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`],
     { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') });
-  const report = (existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {}) as JsonReport;
+  const report = readJsonReport(reportFile);
   const workers = existsSync(statsFile)
     ? readFileSync(statsFile, 'utf8').trim().split('\n').filter(Boolean)
       .map((l) => JSON.parse(l) as { project: string; workerIndex: number; logins: number; sessionLogins: number })
@@ -157,19 +153,17 @@ async function suiteRun() {
   rmSync(dir, { recursive: true, force: true });
 
   const projects = new Map<string, { tests: number; start: number; end: number; busyMs: number }>();
-  const walk = (s: JsonSuite) => {
-    for (const spec of s.specs ?? []) for (const t of spec.tests) for (const r of t.results) {
+  for (const { project, test: t } of testsOf(report)) {
+    for (const r of t.results) {
       const start = Date.parse(r.startTime);
-      const p = projects.get(t.projectName) ?? { tests: 0, start: Infinity, end: 0, busyMs: 0 };
+      const p = projects.get(project) ?? { tests: 0, start: Infinity, end: 0, busyMs: 0 };
       p.tests += 1;
       p.start = Math.min(p.start, start);
       p.end = Math.max(p.end, start + r.duration);
       p.busyMs += r.duration;
-      projects.set(t.projectName, p);
+      projects.set(project, p);
     }
-    for (const c of s.suites ?? []) walk(c);
-  };
-  for (const s of report.suites ?? []) walk(s);
+  }
   const logins = new Map<string, { workers: number; session: number; tests: number }>();
   for (const w of workers) {
     const l = logins.get(w.project) ?? { workers: 0, session: 0, tests: 0 };
@@ -179,8 +173,8 @@ async function suiteRun() {
     logins.set(w.project, l);
   }
   return {
-    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report.stats?.duration ?? 0) / 1000), userSeconds, systemSeconds,
-    stats: report.stats,
+    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report?.stats.duration ?? 0) / 1000), userSeconds, systemSeconds,
+    stats: report?.stats,
     projects: [...projects].map(([name, p]) => ({
       name, tests: p.tests, spanSeconds: round((p.end - p.start) / 1000), busySeconds: round(p.busyMs / 1000),
       workers: logins.get(name)?.workers ?? 0, sessionLogins: logins.get(name)?.session ?? 0, testLogins: logins.get(name)?.tests ?? 0,

@@ -8,6 +8,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { JSONReport } from '@playwright/test/reporter';
+import { parseTestName, readJsonReport, testName, testsOf } from '../fixtures/json-report.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
 import type { PlannedTry } from './mutation.config.js';
 
@@ -76,47 +78,20 @@ interface RunResult {
   note?: string;
 }
 
-interface JsonError { message?: string }
-interface JsonResult { status: string; duration: number; error?: JsonError; errors?: JsonError[] }
-interface JsonTest { projectName: string; status: string; results: JsonResult[] }
-interface JsonSpec { title: string; file: string; tests: JsonTest[] }
-interface JsonSuite { title: string; file?: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
-interface JsonReport {
-  suites?: JsonSuite[];
-  errors?: JsonError[];
-  stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
-}
-
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (s = '') => plain(s).split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '';
 
 interface TestOutcome extends Failure { status: string; ms: number }
 
-function outcomesOf(report: JsonReport): TestOutcome[] {
-  const out: TestOutcome[] = [];
-  const walk = (suite: JsonSuite, path: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) {
-        const bad = t.results.find((r) => r.status !== 'passed' && r.status !== 'skipped');
-        out.push({
-          test: `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`,
-          error: t.status === 'unexpected' ? firstLine(bad?.error?.message ?? bad?.status) : '',
-          status: t.status, ms: t.results.reduce((n, r) => n + r.duration, 0),
-        });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  for (const file of report.suites ?? []) walk(file, []);
-  return out;
-}
-
-const testName = (t: { project: string; file: string; titlePath: string[] }) => `[${t.project}] ${t.file} › ${t.titlePath.join(' › ')}`;
-
-/** `[project] file › a › b` → its parts; undefined when the string is not such a name. */
-function parseTestName(name: string): { project: string; file: string; titlePath: string[] } | undefined {
-  const m = /^\[([^\]]+)\] (\S+?) › (.+)$/.exec(name);
-  return m ? { project: m[1] as string, file: m[2] as string, titlePath: (m[3] as string).split(' › ') } : undefined;
+function outcomesOf(report: JSONReport | undefined): TestOutcome[] {
+  return testsOf(report).map(({ name, test: t }) => {
+    const bad = t.results.find((r) => r.status !== 'passed' && r.status !== 'skipped');
+    return {
+      test: name,
+      error: t.status === 'unexpected' ? firstLine(bad?.error?.message ?? bad?.status) : '',
+      status: t.status, ms: t.results.reduce((n, r) => n + r.duration, 0),
+    };
+  });
 }
 
 /**
@@ -155,24 +130,20 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
-      let report: JsonReport = {};
-      try {
-        report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
-      } catch {
-        // No report: the run died before writing it; stderr says why.
-      }
+      // No report: the run died before writing it; stderr says why.
+      const report = readJsonReport(reportFile);
       // The faithful run's session is reused by the first-try pass, which runs no setup project.
       if (state === undefined && label === 'faithful') faithfulState = join(dir, 'state.json');
       else rmSync(dir, { recursive: true, force: true });
-      const s = report.stats ?? { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+      const s = report?.stats ?? { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
       const outcomes = outcomesOf(report);
       const failures = outcomes.filter((o) => o.status === 'unexpected').map(({ test, error }) => ({ test, error }));
       const green = new Set(outcomes.filter((o) => o.status === 'expected').map((o) => o.test));
       // --max-failures reports its own stop as a run error: that is the expected end of a killed mutant's run.
-      const runErrors = (report.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
+      const runErrors = (report?.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
       const note = timedOut ? `timed out after ${timeoutMs / 1000} s`
         : runErrors.length ? `run errors: ${runErrors.join(' | ')}`
-          : !report.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
+          : !report?.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
       resolve({
         ok: code === 0 && s.unexpected === 0 && s.flaky === 0 && !runErrors.length && !timedOut,
         passed: s.expected, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky, ms, failures, green, note,

@@ -5,8 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { JSONReport } from '@playwright/test/reporter';
 import type { HttpHandler } from 'msw';
 import { endpoints, pages, type JsonEndpoint } from '../../contracts/index.js';
+import { testsOf } from '../../fixtures/json-report.js';
 import { MockContext } from '../../mock-server/context.js';
 import { buildHandlers } from '../../mock-server/server.js';
 
@@ -60,12 +62,7 @@ test.describe('registry meta-test @harness', () => {
       `${root}node_modules/@playwright/test/cli.js`, 'test', '--list', '--reporter=json', '--project=contract', 'tests/contract/endpoints.spec.ts',
     ], { cwd: root, encoding: 'utf8', env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(k))) });
     expect(run.status, `playwright --list failed:\n${run.stderr}`).toBe(0);
-    const titles: string[] = [];
-    const walk = (suite: { specs?: { title: string }[]; suites?: unknown[] }) => {
-      for (const spec of suite.specs ?? []) titles.push(spec.title);
-      for (const s of suite.suites ?? []) walk(s as typeof suite);
-    };
-    walk(JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { suites?: unknown[] });
+    const titles = testsOf(JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as JSONReport).map((t) => t.spec.title);
     const missing = docApiPaths.flatMap((p) => {
       const e = entryFor(p);
       if (!e) return [`${p} (no registry entry, so no generated test)`];
