@@ -101,5 +101,12 @@ export function itemsOf<T>(list: T[] | { Data: T[] }): T[] {
   return Array.isArray(list) ? list : list.Data;
 }
 
+/** The items of an unchecked answer that is a list in either documented shape; null when it is no list. */
+export function listItems(data: unknown): unknown[] | null {
+  if (Array.isArray(data)) return data as unknown[];
+  const inner = typeof data === 'object' && data !== null ? (data as { Data?: unknown }).Data : undefined;
+  return Array.isArray(inner) ? (inner as unknown[]) : null;
+}
+
 /** Any JSON value: the body of an endpoint whose response the interface document does not show. */
 export const UnspecifiedJson = z.json().meta({ id: 'UnspecifiedJson', description: 'Body not shown in the interface document' });
