@@ -165,7 +165,8 @@ export const mutants = [
   },
   {
     id: 'grid-wrapper-renamed', area: 'bookings', breaks: 'the grid answers a bare array or {Data: [...]}, not {Items: [...]}',
-    json: (id, data) => (id === 'listBookingsForHallGrid' ? { Items: listItems(data) ?? [], Total: listItems(data)?.length ?? 0 } : data),
+    json: (id, data) =>
+      (id === 'listBookingsForHallGrid' ? { Items: listItems(data) ?? [], Total: listItems(data)?.length ?? 0 } : data),
   },
   {
     id: 'child-bookings-empty', area: 'bookings', breaks: 'getforparentgrid returns the child bookings of a recurring parent',

@@ -10,15 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { endpoints } from '../contracts/index.js';
 import { readJsonReport, testsOf } from '../fixtures/json-report.js';
+import { REPO_ROOT } from '../fixtures/paths.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REPORT = join(ROOT, 'reports', 'bench.json');
+const REPORT = join(REPO_ROOT, 'reports', 'bench.json');
 /** Written by .ci/run: its steps' seconds on the last run. */
-const CI_REPORT = join(ROOT, 'reports', 'ci.json');
+const CI_REPORT = join(REPO_ROOT, 'reports', 'ci.json');
 const GRID_PATH = endpoints.listBookingsForHallGrid.path;
 
 const { values } = parseArgs({
@@ -74,8 +73,8 @@ async function load(url: string, cookie: string, total: number, connections: num
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function throughput(requests: number, connections: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
@@ -129,7 +128,7 @@ function childCpu(): { user: number; system: number } {
 }
 
 /** Run a command in the repository; wall and children's CPU seconds. */
-async function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = ROOT) {
+async function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT) {
   const cpu0 = childCpu();
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
@@ -173,7 +172,8 @@ async function suiteRun() {
     logins.set(w.project, l);
   }
   return {
-    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report?.stats.duration ?? 0) / 1000), userSeconds, systemSeconds,
+    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report?.stats.duration ?? 0) / 1000),
+    userSeconds, systemSeconds,
     stats: report?.stats,
     projects: [...projects].map(([name, p]) => ({
       name, tests: p.tests, spanSeconds: round((p.end - p.start) / 1000), busySeconds: round(p.busyMs / 1000),
@@ -201,7 +201,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 async function stagingRun(ms: number) {
   const dir = mkdtempSync(join(tmpdir(), `hb-bench-staging-${ms}-`));
   const mock = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv({}),
+    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv({}),
   });
   try {
     const out = createInterface({ input: mock.stdout as NodeJS.ReadableStream });
@@ -227,7 +227,7 @@ async function stagingRun(ms: number) {
 
 async function mutationRun() {
   const run = await timed(process.execPath, ['--import', 'tsx', 'scripts/mutation.ts']);
-  const report = JSON.parse(readFileSync(join(ROOT, 'reports', 'mutation.json'), 'utf8')) as
+  const report = JSON.parse(readFileSync(join(REPO_ROOT, 'reports', 'mutation.json'), 'utf8')) as
     { total: number; killed: number; killedOnFirstTry?: number; faithful: { seconds: number } };
   return { exitCode: run.code, wallSeconds: round(run.wallMs / 1000), total: report.total, killed: report.killed,
     killedOnFirstTry: report.killedOnFirstTry ?? 0, faithfulSeconds: report.faithful.seconds };
@@ -242,7 +242,7 @@ async function ciRun(): Promise<{ fresh: boolean; at?: string; exitCode?: number
   }
   const dir = mkdtempSync(join(tmpdir(), 'hb-bench-ci-'));
   try {
-    await timed('git', ['clone', '--quiet', ROOT, join(dir, 'repo')]);
+    await timed('git', ['clone', '--quiet', REPO_ROOT, join(dir, 'repo')]);
     const run = await timed(join(dir, 'repo', '.ci', 'run'), [], cleanEnv({}), join(dir, 'repo'));
     const recorded = join(dir, 'repo', 'reports', 'ci.json');
     const steps = existsSync(recorded) ? (JSON.parse(readFileSync(recorded, 'utf8')) as { steps: Record<string, number> }).steps : undefined;

@@ -5,20 +5,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
 import base from '../playwright.config.js';
+import { REPO_ROOT } from '../fixtures/paths.js';
 import type { TestFixtures, WorkerFixtures } from '../fixtures/index.js';
 
 /** One try: run `title` of `file` (relative to tests/) as project `project` would, against `mutant` (the faithful mock when null). */
 export interface PlannedTry { mutant: string | null; project: string; file: string; titlePath: string[] }
 
-const ROOT = join(import.meta.dirname, '..');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const plan = JSON.parse(readFileSync(process.env.HB_MUTATION_PLAN ?? '', 'utf8')) as PlannedTry[];
 const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
   ...base,
-  testDir: join(ROOT, 'tests'),
-  globalSetup: join(ROOT, 'fixtures', 'global-setup.ts'),
+  testDir: join(REPO_ROOT, 'tests'),
+  globalSetup: join(REPO_ROOT, 'fixtures', 'global-setup.ts'),
   // scripts/mutation.ts reads the run's JSON report; the suite's reporters write for a person.
   reporter: [['json']],
   projects: [
@@ -38,8 +38,8 @@ function tryProject(prefix: string, project: string, tries: PlannedTry[]): Proje
     ...from,
     // `mutant|index|project` (`faithful|0|project` for the controls): scripts/mutation.ts maps each result back.
     name: `${prefix}|${project}`,
-    testDir: join(ROOT, 'tests'),
-    testMatch: [...new Set(tries.map((t) => join(ROOT, 'tests', t.file)))],
+    testDir: join(REPO_ROOT, 'tests'),
+    testMatch: [...new Set(tries.map((t) => join(REPO_ROOT, 'tests', t.file)))],
     testIgnore: [],
     grep: new RegExp(tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
     dependencies: [],

@@ -5,23 +5,22 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JSONReport } from '@playwright/test/reporter';
 import { parseTestName, readJsonReport, testName, testsOf } from '../fixtures/json-report.js';
+import { REPO_ROOT } from '../fixtures/paths.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
 import type { PlannedTry } from './mutation.config.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The suite that judges the service: every project but `harness`, whose checks test the
  * harness itself (they start their own mocks and child runs) and cannot see a mutant.
  */
 const SERVICE_PROJECTS = ['contract', 'contract-variant', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`);
-const REPORT = join(ROOT, 'reports', 'mutation.json');
+const REPORT = join(REPO_ROOT, 'reports', 'mutation.json');
 /** The committed record of the test that killed each mutant (`--record` rewrites it): the first try of each. */
-const KILLERS = join(ROOT, 'scripts', 'mutation-killers.json');
+const KILLERS = join(REPO_ROOT, 'scripts', 'mutation-killers.json');
 const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going] [--no-first-try] [--record] [--list] [-- playwright args]
   --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
   --keep-going  run the mutants even when the faithful run is not green
@@ -109,7 +108,7 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn('npx', args, {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env: {
         ...process.env, ...env,
         PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
@@ -140,10 +139,12 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
       const failures = outcomes.filter((o) => o.status === 'unexpected').map(({ test, error }) => ({ test, error }));
       const green = new Set(outcomes.filter((o) => o.status === 'expected').map((o) => o.test));
       // --max-failures reports its own stop as a run error: that is the expected end of a killed mutant's run.
-      const runErrors = (report?.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
+      const runErrors = (report?.errors ?? []).map((e) => firstLine(e.message))
+        .filter((m) => !/^Testing stopped early after/.test(m));
       const note = timedOut ? `timed out after ${timeoutMs / 1000} s`
         : runErrors.length ? `run errors: ${runErrors.join(' | ')}`
-          : !report?.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
+          : !report?.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}`
+            : undefined;
       resolve({
         ok: code === 0 && s.unexpected === 0 && s.flaky === 0 && !runErrors.length && !timedOut,
         passed: s.expected, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky, ms, failures, green, note,
@@ -219,7 +220,8 @@ if (plan.length && faithfulState) {
   const controls = [...new Map(plan.map((t) => [testName(t), { ...t, mutant: null }])).values()];
   writeFileSync(planFile, JSON.stringify([...plan, ...controls]));
   const run = await runSuite('first-try', { HB_MUTATION_PLAN: planFile }, false, {
-    args: ['--config', join(ROOT, 'scripts', 'mutation.config.ts')], state: faithfulState, runWorkers: firstTryWorkers,
+    args: ['--config', join(REPO_ROOT, 'scripts', 'mutation.config.ts')],
+    state: faithfulState, runWorkers: firstTryWorkers,
   });
   rmSync(dir, { recursive: true, force: true });
   const tryOf = (name: string) => {
@@ -299,6 +301,7 @@ if (errored.length) {
 if (values.record && !positionals.length) {
   const record = Object.fromEntries(results.filter((r) => r.status === 'killed').map((r) => [r.id, [r.caughtBy[0]?.test ?? '']]));
   writeFileSync(KILLERS, `${JSON.stringify(record, null, 2)}\n`);
-  console.log(`→ ${KILLERS.slice(ROOT.length + 1)}: the killer of each of ${Object.keys(record).length} mutants, tried first next time`);
+  const n = Object.keys(record).length;
+  console.log(`→ ${relative(REPO_ROOT, KILLERS)}: the killer of each of ${n} mutants, tried first next time`);
 }
 process.exit(faithful.ok && survived.length === 0 && errored.length === 0 ? 0 : 1);

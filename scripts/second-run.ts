@@ -28,7 +28,9 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
   const child = await runPlaywright(['test', ...PROJECTS.map((p) => `--project=${p}`), '--reporter=dot,json'],
     { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json }, 900_000);
   const report = readJsonReport(json);
-  if (!report) throw new Error(`run ${n} wrote no report (exit ${child.status}):\n${child.stdout.slice(-3000)}\n${child.stderr.slice(-3000)}`);
+  if (!report) {
+    throw new Error(`run ${n} wrote no report (exit ${child.status}):\n${child.stdout.slice(-3000)}\n${child.stderr.slice(-3000)}`);
+  }
   const outcomes = new Map<string, Outcome>();
   for (const { name, test: t } of testsOf(report)) {
     const vacuous = t.annotations.filter((a) => a.type === 'vacuous').map((a) => a.description ?? '');

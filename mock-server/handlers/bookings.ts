@@ -84,7 +84,8 @@ export function bookingHandlers(ctx: MockContext) {
       hallBookings(q.hallid).some((b) => b.pendingChange)),
     jsonRoute(ctx, E.checkAvailability, ({ body }) => {
       const conflicts = clashingBookings(ctx.state.bookings, {
-        hallId: body.HallId, roomIds: body.Rooms, start: body.StartDateTime.slice(0, 19), end: body.EndDateTime.slice(0, 19),
+        hallId: body.HallId, roomIds: body.Rooms,
+        start: body.StartDateTime.slice(0, 19), end: body.EndDateTime.slice(0, 19),
       });
       return { IsAvailable: conflicts.length === 0, ConflictingBookingIds: conflicts.map((b) => b.id) };
     }),
