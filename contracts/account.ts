@@ -12,3 +12,7 @@ export const LoginFormFields = z
 export type LoginFormFields = z.infer<typeof LoginFormFields>;
 
 export const LOGIN_PATH = '/Account/Login';
+
+/** Whether a URL (absolute, or a path) is the login page; paths are case-insensitive (live notes). */
+export const isLoginPath = (url: string): boolean =>
+  new URL(url, 'http://x').pathname.toLowerCase() === LOGIN_PATH.toLowerCase();
