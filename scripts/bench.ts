@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { endpoints } from '../contracts/index.js';
+import { childEnv, SERVICE_PROJECTS } from '../fixtures/child-run.js';
 import { readJsonReport, testsOf } from '../fixtures/json-report.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
 
@@ -188,12 +189,6 @@ async function suiteRun() {
   };
 }
 
-/** The environment of a child run: this one's, less any target and Playwright worker variables. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(HB_|TEST_|PW_|PLAYWRIGHT_)/.test(k)));
-  return { ...env, ...extra };
-}
-
 /**
  * The service suite (the second-run proof's projects) against `npm run mock` as a remote target,
  * every answer delayed by `ms` (the fault vocabulary's delay on every path): wall time and requests.
@@ -201,7 +196,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 async function stagingRun(ms: number) {
   const dir = mkdtempSync(join(tmpdir(), `hb-bench-staging-${ms}-`));
   const mock = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv({}),
+    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: childEnv({}),
   });
   try {
     const out = createInterface({ input: mock.stdout as NodeJS.ReadableStream });
@@ -212,7 +207,8 @@ async function stagingRun(ms: number) {
     });
     const field = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]).find(Boolean) ?? '';
     const url = field(/listening on (\S+)/);
-    const run = await timed('npx', ['playwright', 'test', ...['setup', 'contract', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`), '--reporter=dot'], cleanEnv({
+    const projects = ['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`);
+    const run = await timed('npx', ['playwright', 'test', ...projects, '--reporter=dot'], childEnv({
       HB_BASE_URL: url, HB_EMAIL: field(/email:\s+(\S+)/), HB_PASSWORD: field(/password:\s+(\S+)/), HB_HALL_ID: field(/hall id:\s+(\S+)/),
       HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: field(/HB_TEST_CUSTOMER_ID=(\S+)/),
       HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports'),
@@ -243,7 +239,7 @@ async function ciRun(): Promise<{ fresh: boolean; at?: string; exitCode?: number
   const dir = mkdtempSync(join(tmpdir(), 'hb-bench-ci-'));
   try {
     await timed('git', ['clone', '--quiet', REPO_ROOT, join(dir, 'repo')]);
-    const run = await timed(join(dir, 'repo', '.ci', 'run'), [], cleanEnv({}), join(dir, 'repo'));
+    const run = await timed(join(dir, 'repo', '.ci', 'run'), [], childEnv({}), join(dir, 'repo'));
     const recorded = join(dir, 'repo', 'reports', 'ci.json');
     const steps = existsSync(recorded) ? (JSON.parse(readFileSync(recorded, 'utf8')) as { steps: Record<string, number> }).steps : undefined;
     return { fresh: true, at: new Date().toISOString(), exitCode: run.code, seconds: round(run.wallMs / 1000), steps };

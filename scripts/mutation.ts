@@ -8,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { JSONReport } from '@playwright/test/reporter';
+import { SERVICE_PROJECTS } from '../fixtures/child-run.js';
 import { parseTestName, readJsonReport, testName, testsOf } from '../fixtures/json-report.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
@@ -17,7 +18,7 @@ import type { PlannedTry } from './mutation.config.js';
  * The suite that judges the service: every project but `harness`, whose checks test the
  * harness itself (they start their own mocks and child runs) and cannot see a mutant.
  */
-const SERVICE_PROJECTS = ['contract', 'contract-variant', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`);
+const PROJECT_ARGS = [...SERVICE_PROJECTS, 'contract-variant'].map((p) => `--project=${p}`);
 const REPORT = join(REPO_ROOT, 'reports', 'mutation.json');
 /** The committed record of the test that killed each mutant (`--record` rewrites it): the first try of each. */
 const KILLERS = join(REPO_ROOT, 'scripts', 'mutation-killers.json');
@@ -103,7 +104,7 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
   const reportFile = join(dir, 'report.json');
   const args = [
     'playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`, `--workers=${runWorkers}`, '--retries=0',
-    ...(stopAtFirst ? ['--max-failures=1'] : []), ...(only ?? (positionals.length ? positionals : SERVICE_PROJECTS)),
+    ...(stopAtFirst ? ['--max-failures=1'] : []), ...(only ?? (positionals.length ? positionals : PROJECT_ARGS)),
   ];
   const started = performance.now();
   return new Promise((resolve) => {

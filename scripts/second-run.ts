@@ -6,12 +6,12 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReportTest } from '@playwright/test/reporter';
-import { childEnv, REPO_ROOT, runPlaywright, tempDir } from '../fixtures/child-run.js';
+import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
 import { readJsonReport, testsOf } from '../fixtures/json-report.js';
 import { startMockServer } from '../mock-server/server.js';
 import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
 
-const PROJECTS = ['setup', 'contract', 'wire', 'ui', 'flows'];
+const PROJECTS = ['setup', ...SERVICE_PROJECTS];
 /** Checks that may lose their power after a first run, each with why (title → reason). */
 const NAMED: Record<string, string> = {
   'blockUser answers 200 JSON that satisfies its contract @contract @write':

@@ -144,8 +144,8 @@ test.describe('form posts and tokens @wire @write', {
       ...(pathMatches('bookingsIndexPage', location) ? ['index-then-view'] : []),
       ...(pathMatches('viewBookingPage', location) ? ['view-then-index'] : []),
     ], `the create post redirected to ${location}`, target.baseUrl);
-    const statusValues = realOptions(pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') }), 'BookingStatusId')
-      .map((o) => o.value);
+    const createForm = pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') });
+    const statusValues = realOptions(createForm, 'BookingStatusId').map((o) => o.value);
     await recordReading('statusOptions', [
       ...(statusValues.every((v) => /^\d+$/.test(v)) ? ['ids'] : []),
       ...(statusValues.every((v) => BookingStatus.options.some((s) => s.toLowerCase() === v.toLowerCase())) ? ['names'] : []),
