@@ -4,21 +4,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
-import { EnvError, loadEnv } from '../fixtures/env.js';
+import { loadEnvOrExit } from '../fixtures/env.js';
 import { mockExamples } from '../fixtures/openapi-examples.js';
 import { CONTRACT_REPORTS_DIR } from '../fixtures/paths.js';
 import { displayUrl } from '../fixtures/reporting.js';
 import { AUTH_COOKIE } from '../mock-server/session.js';
 
-let serverUrl: string | undefined;
-try {
-  const env = loadEnv();
-  if (env.target.kind === 'remote') serverUrl = displayUrl(env.target.baseUrl);
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const { target } = loadEnvOrExit();
+const serverUrl = target.kind === 'remote' ? displayUrl(target.baseUrl) : undefined;
 
 const openApiFile = join(CONTRACT_REPORTS_DIR, 'openapi.json');
 const schemasDir = join(CONTRACT_REPORTS_DIR, 'schemas');
