@@ -1,5 +1,6 @@
 // Authentication forms (interface doc, "Authentication").
 import { z } from 'zod';
+import { pathKey } from './common.js';
 
 /** Name of the hidden anti-forgery input on every form page. */
 export const TOKEN_FIELD = '__RequestVerificationToken';
@@ -14,5 +15,4 @@ export type LoginFormFields = z.infer<typeof LoginFormFields>;
 export const LOGIN_PATH = '/Account/Login';
 
 /** Whether a URL (absolute, or a path) is the login page; paths are case-insensitive (live notes). */
-export const isLoginPath = (url: string): boolean =>
-  new URL(url, 'http://x').pathname.toLowerCase() === LOGIN_PATH.toLowerCase();
+export const isLoginPath = (url: string): boolean => pathKey(url) === LOGIN_PATH.toLowerCase();

@@ -96,6 +96,9 @@ export function listOf<T extends z.ZodType>(id: string, item: T) {
     .meta({ id });
 }
 
+/** A URL's path (absolute, or path and query) lower-cased: the service's paths are case-insensitive (live notes). */
+export const pathKey = (url: string): string => new URL(url, 'http://x').pathname.toLowerCase();
+
 /** The items of a list in either documented shape. */
 export function itemsOf<T>(list: T[] | { Data: T[] }): T[] {
   return Array.isArray(list) ? list : list.Data;

@@ -1,14 +1,16 @@
 // Form posts and tokens at the wire (interface doc, "Create booking", "Anti-forgery token
 // use"): the client builds its body from the page's own form as a browser would, sends no
 // literal bracket, and a post without its token is refused and changes nothing.
-import { BOOKING_ROOM_FIELD, BookingStatus, TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath, pathMatches } from '../../contracts/index.js';
+import {
+  BOOKING_ROOM_FIELD, BookingStatus, TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath, pathKey, pathMatches,
+} from '../../contracts/index.js';
 import { recordReading } from '../../fixtures/readings.js';
 import { ArgumentError } from '../../fixtures/http/errors.js';
 import { doc, html, notes, openPoint } from '../../fixtures/sources.js';
 import {
   applyOverrides, encodeForm, entriesOf, firstRealOption, parseForms, pickForm, realOptions, roomSelection, type ParsedForm,
 } from '../../fixtures/http/forms.js';
-import { expect, receivedPath, test } from './wire.fixture.js';
+import { expect, test } from './wire.fixture.js';
 
 /** Standard HTML form semantics on a page of its own; nothing here is the service's data. */
 const SAMPLE = `<form id="f" method="post" action="/things/Save">
@@ -133,7 +135,8 @@ test.describe('form posts and tokens @wire @write', {
     expect(reply.exchange.requestHeaders.referer).toMatch(/\/Admin\/Bookings\/Create$/i);
     if (mock) {
       // The bytes the server read off the socket, not what the client meant to send.
-      const posted = mock.received.filter((r) => r.method === 'POST' && receivedPath(r.path) === pagePath('submitCreateBookingForm').toLowerCase());
+      const createPath = pagePath('submitCreateBookingForm').toLowerCase();
+      const posted = mock.received.filter((r) => r.method === 'POST' && pathKey(r.path) === createPath);
       expect(posted, 'the mock received one create post').toHaveLength(1);
       expect(posted[0]!.rawBody.includes(0x5b) || posted[0]!.rawBody.includes(0x5d), 'literal bracket in the received body').toBe(false);
       expect(posted[0]!.rawBody.toString()).toContain('BookingRoom%5B');
