@@ -1,5 +1,6 @@
 // Authentication forms (interface doc, "Authentication").
 import { z } from 'zod';
+import { pathKey } from './common.js';
 
 /** Name of the hidden anti-forgery input on every form page. */
 export const TOKEN_FIELD = '__RequestVerificationToken';
@@ -12,3 +13,6 @@ export const LoginFormFields = z
 export type LoginFormFields = z.infer<typeof LoginFormFields>;
 
 export const LOGIN_PATH = '/Account/Login';
+
+/** Whether a URL (absolute, or a path) is the login page; paths are case-insensitive (live notes). */
+export const isLoginPath = (url: string): boolean => pathKey(url) === LOGIN_PATH.toLowerCase();

@@ -96,9 +96,19 @@ export function listOf<T extends z.ZodType>(id: string, item: T) {
     .meta({ id });
 }
 
+/** A URL's path (absolute, or path and query) lower-cased: the service's paths are case-insensitive (live notes). */
+export const pathKey = (url: string): string => new URL(url, 'http://x').pathname.toLowerCase();
+
 /** The items of a list in either documented shape. */
 export function itemsOf<T>(list: T[] | { Data: T[] }): T[] {
   return Array.isArray(list) ? list : list.Data;
+}
+
+/** The items of an unchecked answer that is a list in either documented shape; null when it is no list. */
+export function listItems(data: unknown): unknown[] | null {
+  if (Array.isArray(data)) return data as unknown[];
+  const inner = typeof data === 'object' && data !== null ? (data as { Data?: unknown }).Data : undefined;
+  return Array.isArray(inner) ? (inner as unknown[]) : null;
 }
 
 /** Any JSON value: the body of an endpoint whose response the interface document does not show. */

@@ -7,3 +7,4 @@ export * from './catalog.js';
 export * from './scheduler.js';
 export * from './registry.js';
 export * from './open-points.js';
+export * from './service-time.js';

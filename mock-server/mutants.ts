@@ -4,8 +4,8 @@
 // changes JSON answers after the contract check, or requests and responses at the bridge.
 import {
   ActivityType, ADMIN_PREFIX, API_PREFIX, Booking, type BookingFormField, BookingGridQuery, CalendarEvent, Customer,
-  LOGIN_PATH, type LoginFormFields, PriceRate, Room, ROOM_COLOUR_LIST_ID, routeMatches, SchedulerQuery, TOKEN_FIELD,
-  TOKEN_HEADER, endpoints as E, pages, type Domain, type EndpointId,
+  listItems, LOGIN_PATH, type LoginFormFields, PriceRate, Room, ROOM_COLOUR_LIST_ID, routeMatches, SchedulerQuery,
+  TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain, type EndpointId,
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
@@ -26,10 +26,6 @@ export interface Mutant extends MockOverride {
 
 type Item = Record<string, unknown>;
 const isItem = (x: unknown): x is Item => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-/** The items of a list answer in either documented shape (bare array or `{Data}`). */
-const itemsOf = (data: unknown): unknown[] | null =>
-  Array.isArray(data) ? data : isItem(data) && Array.isArray(data.Data) ? data.Data : null;
 
 /** Map the items of a list answer, keeping its shape. */
 function mapItems(data: unknown, fn: (item: Item) => Item): unknown {
@@ -190,7 +186,8 @@ export const mutants = [
   },
   {
     id: 'grid-wrapper-renamed', area: 'bookings', breaks: 'the grid answers a bare array or {Data: [...]}, not {Items: [...]}',
-    json: (id, data) => (id === 'listBookingsForHallGrid' ? { Items: itemsOf(data) ?? [], Total: itemsOf(data)?.length ?? 0 } : data),
+    json: (id, data) =>
+      (id === 'listBookingsForHallGrid' ? { Items: listItems(data) ?? [], Total: listItems(data)?.length ?? 0 } : data),
   },
   {
     id: 'child-bookings-empty', area: 'bookings', breaks: 'getforparentgrid returns the child bookings of a recurring parent',
@@ -290,7 +287,7 @@ export const mutants = [
     id: 'grid-ignores-hall', area: 'bookings', breaks: 'the grid lists the bookings of the hall asked for only',
     json: (id, data, ctx) => {
       if (id !== 'listBookingsForHallGrid') return data;
-      const items = itemsOf(data) ?? [];
+      const items = listItems(data) ?? [];
       const shown = new Set(items.map((b) => (isItem(b) ? b.BookingId : undefined)));
       const others = ctx.state.bookings.filter((b) => b.parentId === null && !shown.has(b.id)).map((b) => bookingItem(ctx, b));
       return withItems(data, [...items, ...others]);
@@ -310,7 +307,7 @@ export const mutants = [
         p.set('id', String(other.id));
       }));
       const data: unknown = await own.json();
-      const items = [...(itemsOf(data) ?? []), ...(itemsOf(await theirs?.json()) ?? [])]
+      const items = [...(listItems(data) ?? []), ...(listItems(await theirs?.json()) ?? [])]
         .map((b) => (isItem(b) ? without<GridItem>({ ...b }, 'HallId') : b));
       return Response.json(withItems(data, items));
     },
@@ -319,7 +316,7 @@ export const mutants = [
     id: 'rooms-ignore-hall', area: 'rooms', breaks: 'the rooms grid lists the rooms of the hall asked for only',
     json: (id, data, ctx) => {
       if (id !== 'listRoomsForGrid') return data;
-      const items = itemsOf(data) ?? [];
+      const items = listItems(data) ?? [];
       const shown = new Set(items.map((r) => (isItem(r) ? r.ID ?? r.Id : undefined)));
       return withItems(data, [...items, ...ctx.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(ctx, r))]);
     },

@@ -1,7 +1,7 @@
 // The mock's data: one in-memory model of halls, rooms, customers and bookings that
 // every page and endpoint reads. Seeded relative to "now" so that every time range
 // and status has examples; reset per test by the fixtures.
-import { shiftLocal, startOfDay, toLocalIso } from './time.js';
+import { shiftLocal, startOfDay, toLocalIso } from '../contracts/service-time.js';
 import type { BookingStatus } from '../contracts/index.js';
 
 export interface HallRecord { id: number; name: string }

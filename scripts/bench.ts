@@ -10,14 +10,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { endpoints } from '../contracts/index.js';
+import { childEnv, SERVICE_PROJECTS } from '../fixtures/child-run.js';
+import { readJsonReport, testsOf } from '../fixtures/json-report.js';
+import { REPO_ROOT } from '../fixtures/paths.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const REPORT = join(ROOT, 'reports', 'bench.json');
+const REPORT = join(REPO_ROOT, 'reports', 'bench.json');
 /** Written by .ci/run: its steps' seconds on the last run. */
-const CI_REPORT = join(ROOT, 'reports', 'ci.json');
+const CI_REPORT = join(REPO_ROOT, 'reports', 'ci.json');
 const GRID_PATH = endpoints.listBookingsForHallGrid.path;
 
 const { values } = parseArgs({
@@ -73,8 +74,8 @@ async function load(url: string, cookie: string, total: number, connections: num
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function throughput(requests: number, connections: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
-    cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
+    cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
@@ -116,11 +117,6 @@ function validation(rows: number) {
   return { rows, bytes: text.length, jsonParseMs: round(parseMs), firstMs: round(first), medianMs: round(runs[3] as number) };
 }
 
-interface JsonResult { startTime: string; duration: number; status: string }
-interface JsonTest { projectName: string; status: string; results: JsonResult[] }
-interface JsonSuite { specs?: { tests: JsonTest[] }[]; suites?: JsonSuite[] }
-interface JsonReport { suites?: JsonSuite[]; stats?: { duration: number; expected: number; unexpected: number; flaky: number; skipped: number } }
-
 /** CPU seconds (user, system) of this process's waited-for children so far (Linux: /proc/self/stat). */
 function childCpu(): { user: number; system: number } {
   try {
@@ -133,7 +129,7 @@ function childCpu(): { user: number; system: number } {
 }
 
 /** Run a command in the repository; wall and children's CPU seconds. */
-async function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = ROOT) {
+async function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = REPO_ROOT) {
   const cpu0 = childCpu();
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
@@ -149,7 +145,7 @@ async function suiteRun() {
   const statsFile = join(dir, 'mock-stats.jsonl');
   const { code, wallMs, userSeconds, systemSeconds } = await timed('npx', ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`],
     { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') });
-  const report = (existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : {}) as JsonReport;
+  const report = readJsonReport(reportFile);
   const workers = existsSync(statsFile)
     ? readFileSync(statsFile, 'utf8').trim().split('\n').filter(Boolean)
       .map((l) => JSON.parse(l) as { project: string; workerIndex: number; logins: number; sessionLogins: number })
@@ -157,19 +153,17 @@ async function suiteRun() {
   rmSync(dir, { recursive: true, force: true });
 
   const projects = new Map<string, { tests: number; start: number; end: number; busyMs: number }>();
-  const walk = (s: JsonSuite) => {
-    for (const spec of s.specs ?? []) for (const t of spec.tests) for (const r of t.results) {
+  for (const { project, test: t } of testsOf(report)) {
+    for (const r of t.results) {
       const start = Date.parse(r.startTime);
-      const p = projects.get(t.projectName) ?? { tests: 0, start: Infinity, end: 0, busyMs: 0 };
+      const p = projects.get(project) ?? { tests: 0, start: Infinity, end: 0, busyMs: 0 };
       p.tests += 1;
       p.start = Math.min(p.start, start);
       p.end = Math.max(p.end, start + r.duration);
       p.busyMs += r.duration;
-      projects.set(t.projectName, p);
+      projects.set(project, p);
     }
-    for (const c of s.suites ?? []) walk(c);
-  };
-  for (const s of report.suites ?? []) walk(s);
+  }
   const logins = new Map<string, { workers: number; session: number; tests: number }>();
   for (const w of workers) {
     const l = logins.get(w.project) ?? { workers: 0, session: 0, tests: 0 };
@@ -179,8 +173,9 @@ async function suiteRun() {
     logins.set(w.project, l);
   }
   return {
-    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report.stats?.duration ?? 0) / 1000), userSeconds, systemSeconds,
-    stats: report.stats,
+    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report?.stats.duration ?? 0) / 1000),
+    userSeconds, systemSeconds,
+    stats: report?.stats,
     projects: [...projects].map(([name, p]) => ({
       name, tests: p.tests, spanSeconds: round((p.end - p.start) / 1000), busySeconds: round(p.busyMs / 1000),
       workers: logins.get(name)?.workers ?? 0, sessionLogins: logins.get(name)?.session ?? 0, testLogins: logins.get(name)?.tests ?? 0,
@@ -194,12 +189,6 @@ async function suiteRun() {
   };
 }
 
-/** The environment of a child run: this one's, less any target and Playwright worker variables. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(HB_|TEST_|PW_|PLAYWRIGHT_)/.test(k)));
-  return { ...env, ...extra };
-}
-
 /**
  * The service suite (the second-run proof's projects) against `npm run mock` as a remote target,
  * every answer delayed by `ms` (the fault vocabulary's delay on every path): wall time and requests.
@@ -207,7 +196,7 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 async function stagingRun(ms: number) {
   const dir = mkdtempSync(join(tmpdir(), `hb-bench-staging-${ms}-`));
   const mock = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: cleanEnv({}),
+    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: childEnv({}),
   });
   try {
     const out = createInterface({ input: mock.stdout as NodeJS.ReadableStream });
@@ -218,7 +207,8 @@ async function stagingRun(ms: number) {
     });
     const field = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]).find(Boolean) ?? '';
     const url = field(/listening on (\S+)/);
-    const run = await timed('npx', ['playwright', 'test', ...['setup', 'contract', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`), '--reporter=dot'], cleanEnv({
+    const projects = ['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`);
+    const run = await timed('npx', ['playwright', 'test', ...projects, '--reporter=dot'], childEnv({
       HB_BASE_URL: url, HB_EMAIL: field(/email:\s+(\S+)/), HB_PASSWORD: field(/password:\s+(\S+)/), HB_HALL_ID: field(/hall id:\s+(\S+)/),
       HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: field(/HB_TEST_CUSTOMER_ID=(\S+)/),
       HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports'),
@@ -234,7 +224,7 @@ async function stagingRun(ms: number) {
 
 async function mutationRun() {
   const run = await timed(process.execPath, ['--import', 'tsx', 'scripts/mutation.ts']);
-  const report = JSON.parse(readFileSync(join(ROOT, 'reports', 'mutation.json'), 'utf8')) as
+  const report = JSON.parse(readFileSync(join(REPO_ROOT, 'reports', 'mutation.json'), 'utf8')) as
     { total: number; killed: number; killedOnFirstTry?: number; faithful: { seconds: number } };
   return { exitCode: run.code, wallSeconds: round(run.wallMs / 1000), total: report.total, killed: report.killed,
     killedOnFirstTry: report.killedOnFirstTry ?? 0, faithfulSeconds: report.faithful.seconds };
@@ -249,8 +239,8 @@ async function ciRun(): Promise<{ fresh: boolean; at?: string; exitCode?: number
   }
   const dir = mkdtempSync(join(tmpdir(), 'hb-bench-ci-'));
   try {
-    await timed('git', ['clone', '--quiet', ROOT, join(dir, 'repo')]);
-    const run = await timed(join(dir, 'repo', '.ci', 'run'), [], cleanEnv({}), join(dir, 'repo'));
+    await timed('git', ['clone', '--quiet', REPO_ROOT, join(dir, 'repo')]);
+    const run = await timed(join(dir, 'repo', '.ci', 'run'), [], childEnv({}), join(dir, 'repo'));
     const recorded = join(dir, 'repo', 'reports', 'ci.json');
     const steps = existsSync(recorded) ? (JSON.parse(readFileSync(recorded, 'utf8')) as { steps: Record<string, number> }).steps : undefined;
     return { fresh: true, at: new Date().toISOString(), exitCode: run.code, seconds: round(run.wallMs / 1000), steps };

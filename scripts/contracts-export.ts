@@ -2,29 +2,27 @@
 // with examples from the built-in mock, `servers` from HB_BASE_URL) and one JSON Schema per
 // named schema in reports/contracts/schemas/.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
-import { EnvError, loadEnv } from '../fixtures/env.js';
+import { loadEnvOrExit } from '../fixtures/env.js';
 import { mockExamples } from '../fixtures/openapi-examples.js';
+import { CONTRACT_REPORTS_DIR } from '../fixtures/paths.js';
 import { displayUrl } from '../fixtures/reporting.js';
 import { AUTH_COOKIE } from '../mock-server/session.js';
 
-let serverUrl: string | undefined;
-try {
-  const env = loadEnv();
-  if (env.target.kind === 'remote') serverUrl = displayUrl(env.target.baseUrl);
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const { target } = loadEnvOrExit();
+const serverUrl = target.kind === 'remote' ? displayUrl(target.baseUrl) : undefined;
 
-const out = fileURLToPath(new URL('../reports/contracts/', import.meta.url));
-const schemasDir = `${out}schemas/`;
+const openApiFile = join(CONTRACT_REPORTS_DIR, 'openapi.json');
+const schemasDir = join(CONTRACT_REPORTS_DIR, 'schemas');
 rmSync(schemasDir, { recursive: true, force: true });
 mkdirSync(schemasDir, { recursive: true });
 const doc = openApiDocument({ serverUrl, sessionCookie: AUTH_COOKIE, examples: await mockExamples() });
-writeFileSync(`${out}openapi.json`, `${JSON.stringify(doc, null, 2)}\n`);
+writeFileSync(openApiFile, `${JSON.stringify(doc, null, 2)}\n`);
 const files = jsonSchemaFiles();
-for (const [name, schema] of Object.entries(files)) writeFileSync(`${schemasDir}${name}`, `${JSON.stringify(schema, null, 2)}\n`);
-console.log(`wrote ${out}openapi.json (servers: ${serverUrl ?? 'placeholder'}) and ${Object.keys(files).length} JSON Schemas to ${schemasDir}`);
+for (const [name, schema] of Object.entries(files)) {
+  writeFileSync(join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
+}
+const servers = serverUrl ?? 'placeholder';
+const count = Object.keys(files).length;
+console.log(`wrote ${openApiFile} (servers: ${servers}) and ${count} JSON Schemas to ${schemasDir}`);

@@ -2,8 +2,10 @@
 // the mock for that test only (the `mutantPerTest` option), in rounds: round r gives each planned test its
 // r-th mutant, so a few workers try every mutant where one project per mutant started one worker each.
 
-/** The suite that judges the service: every project but `harness`, which tests the harness itself. */
-export const SERVICE_PROJECTS = ['contract', 'contract-variant', 'wire', 'ui', 'flows'];
+import { SERVICE_PROJECTS } from '../fixtures/child-run.js';
+
+/** The suite that judges the mock's service: the service projects and the contract's list-shape and alias variant. */
+export const MUTATION_PROJECTS = [...SERVICE_PROJECTS, 'contract-variant'];
 
 /** One try: `titlePath` of `file` (relative to tests/), run as suite project `project` would, against `mutant`. */
 export interface PlannedTry { mutant: string; project: string; file: string; titlePath: string[] }

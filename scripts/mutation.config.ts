@@ -7,10 +7,9 @@ import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
 import base from '../playwright.config.js';
 import type { TestFixtures, WorkerFixtures } from '../fixtures/index.js';
-import { REPO_ROOT } from '../fixtures/paths.js';
-import { roundsOf, SERVICE_PROJECTS, type PlannedTry, type Round } from './mutation-plan.js';
+import { REPO_ROOT, TESTS_DIR as TESTS } from '../fixtures/paths.js';
+import { roundsOf, MUTATION_PROJECTS, type PlannedTry, type Round } from './mutation-plan.js';
 
-const TESTS = join(REPO_ROOT, 'tests');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const plan = JSON.parse(readFileSync(process.env.HB_MUTATION_PLAN ?? '', 'utf8')) as PlannedTry[];
 const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
@@ -23,7 +22,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   reporter: [['json']],
   projects: [
     // Their testDir is relative to the suite's config, one folder up from this one.
-    ...(base.projects ?? []).filter((p) => p.name === 'setup' || SERVICE_PROJECTS.includes(p.name ?? ''))
+    ...(base.projects ?? []).filter((p) => p.name === 'setup' || MUTATION_PROJECTS.includes(p.name ?? ''))
       .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') })),
     ...roundsOf(plan).flatMap(roundProject),
   ],

@@ -7,14 +7,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { JSONReport } from '@playwright/test/reporter';
+import { parseTestName, readJsonReport, testsOf } from '../fixtures/json-report.js';
 import { REPO_ROOT as ROOT } from '../fixtures/paths.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
-import { roundsOf, SERVICE_PROJECTS, tryOfResult, type PlannedTry } from './mutation-plan.js';
+import { MUTATION_PROJECTS, roundsOf, tryOfResult, type PlannedTry } from './mutation-plan.js';
 
 const REPORT = join(ROOT, 'reports', 'mutation.json');
 /** The committed record of the test that killed each mutant (`--record` rewrites it): the first try of each. */
 const KILLERS = join(ROOT, 'scripts', 'mutation-killers.json');
-const SERVICE_ARGS = SERVICE_PROJECTS.map((p) => `--project=${p}`);
+const SERVICE_ARGS = MUTATION_PROJECTS.map((p) => `--project=${p}`);
 const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going] [--no-first-try] [--record] [--list] [-- playwright args]
   --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
   --keep-going  run the mutants even when the faithful run is not green
@@ -72,46 +74,20 @@ interface RunResult {
   outcomes: TestOutcome[];
 }
 
-interface JsonError { message?: string }
-interface JsonResult { status: string; duration: number; error?: JsonError; errors?: JsonError[] }
-interface JsonTest { projectName: string; status: string; results: JsonResult[] }
-interface JsonSpec { title: string; file: string; tests: JsonTest[] }
-interface JsonSuite { title: string; file?: string; specs?: JsonSpec[]; suites?: JsonSuite[] }
-interface JsonReport {
-  suites?: JsonSuite[];
-  errors?: JsonError[];
-  stats?: { expected: number; unexpected: number; flaky: number; skipped: number };
-}
-
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const firstLine = (s = '') => plain(s).split('\n').find((l) => l.trim())?.trim().slice(0, 240) ?? '';
 
 interface TestOutcome extends Failure { status: string; ms: number }
 
-function outcomesOf(report: JsonReport): TestOutcome[] {
-  const out: TestOutcome[] = [];
-  const walk = (suite: JsonSuite, path: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) {
-        const bad = t.results.find((r) => r.status !== 'passed' && r.status !== 'skipped');
-        out.push({
-          test: `[${t.projectName}] ${spec.file} › ${[...path, spec.title].join(' › ')}`,
-          error: t.status === 'unexpected' ? firstLine(bad?.error?.message ?? bad?.status) : '',
-          status: t.status, ms: t.results.reduce((n, r) => n + r.duration, 0),
-        });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  for (const file of report.suites ?? []) walk(file, []);
-  return out;
-}
-
-
-/** `[project] file › a › b` → its parts; undefined when the string is not such a name. */
-function parseTestName(name: string): { project: string; file: string; titlePath: string[] } | undefined {
-  const m = /^\[([^\]]+)\] (\S+?) › (.+)$/.exec(name);
-  return m ? { project: m[1] as string, file: m[2] as string, titlePath: (m[3] as string).split(' › ') } : undefined;
+function outcomesOf(report: JSONReport | undefined): TestOutcome[] {
+  return testsOf(report).map(({ name, test: t }) => {
+    const bad = t.results.find((r) => r.status !== 'passed' && r.status !== 'skipped');
+    return {
+      test: name,
+      error: t.status === 'unexpected' ? firstLine(bad?.error?.message ?? bad?.status) : '',
+      status: t.status, ms: t.results.reduce((n, r) => n + r.duration, 0),
+    };
+  });
 }
 
 /**
@@ -150,12 +126,8 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
-      let report: JsonReport = {};
-      try {
-        report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
-      } catch {
-        // No report: the run died before writing it; stderr says why.
-      }
+      // No report: the run died before writing it; stderr says why.
+      const report = readJsonReport(reportFile);
       rmSync(dir, { recursive: true, force: true });
       const outcomes = outcomesOf(report);
       // The tests that count for this run's verdict (the faithful ones where the first try runs beside them).
@@ -165,12 +137,12 @@ function runSuite(label: string, env: Record<string, string>, stopAtFirst: boole
       const failures = counted.filter((o) => o.status === 'unexpected').map(({ test, error }) => ({ test, error }));
       const green = new Set(counted.filter((o) => o.status === 'expected').map((o) => o.test));
       // --max-failures reports its own stop as a run error: that is the expected end of a killed mutant's run.
-      const runErrors = (report.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
+      const runErrors = (report?.errors ?? []).map((e) => firstLine(e.message)).filter((m) => !/^Testing stopped early after/.test(m));
       const note = timedOut ? `timed out after ${timeoutMs / 1000} s`
         : runErrors.length ? `run errors: ${runErrors.join(' | ')}`
-          : !report.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
+          : !report?.stats ? `no report (exit ${code}): ${firstLine(stderr.split('\n').slice(-5).join('\n'))}` : undefined;
       resolve({
-        ok: (code === 0 || counted.length < outcomes.length) && !!report.stats && s.unexpected === 0 && s.flaky === 0
+        ok: (code === 0 || counted.length < outcomes.length) && !!report?.stats && s.unexpected === 0 && s.flaky === 0
           && !runErrors.length && !timedOut,
         passed: s.expected, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky, ms, failures, green, note, outcomes,
       });
@@ -212,7 +184,7 @@ if (existsSync(KILLERS)) {
 const plan: PlannedTry[] = positionals.length || values['no-first-try'] ? [] : selected.flatMap((m) =>
   (hints.get(m.id) ?? []).slice(0, 2).flatMap((name) => {
     const parsed = parseTestName(name);
-    return parsed && SERVICE_PROJECTS.includes(parsed.project) ? [{ mutant: m.id, ...parsed }] : [];
+    return parsed && MUTATION_PROJECTS.includes(parsed.project) ? [{ mutant: m.id, ...parsed }] : [];
   }));
 const rounds = roundsOf(plan);
 console.log(`mutation: ${selected.length} mutants. The whole suite against the faithful mock` +

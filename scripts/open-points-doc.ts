@@ -5,14 +5,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPoints, type OpenPoint } from '../contracts/index.js';
-import { childEnv, REPO_ROOT, runPlaywright, tempDir } from '../fixtures/child-run.js';
+import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
 import { OPEN_POINT, SOURCE } from '../fixtures/sources.js';
 import { smokeChecks } from './smoke-checks.js';
 import type { ListedTest } from './sources-reporter.js';
 
 export const DOC = join(REPO_ROOT, 'docs', 'open-points.md');
-/** The projects whose checks judge the service, as they run against any target. */
-const SERVICE_PROJECTS = ['contract', 'wire', 'ui', 'flows'];
 /** Tests that check the harness's own clients against the mock's faults, not the service. */
 export const NOT_MEANING_CHECKS = [/(^|\/)wire\/faults\.spec\.ts$/];
 

@@ -3,14 +3,15 @@
 // run must be green and lose no check the first made: nothing an earlier run leaves
 // behind may turn a check into a skip or into a check with nothing to bite on, unless it
 // is named below with its reason. Writes reports/second-run.json; exit 1 otherwise.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JSONReport, JSONReportSuite, JSONReportTest } from '@playwright/test/reporter';
-import { childEnv, REPO_ROOT, runPlaywright, tempDir } from '../fixtures/child-run.js';
+import type { JSONReportTest } from '@playwright/test/reporter';
+import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
+import { readJsonReport, testsOf } from '../fixtures/json-report.js';
 import { startMockServer } from '../mock-server/server.js';
 import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
 
-const PROJECTS = ['setup', 'contract', 'wire', 'ui', 'flows'];
+const PROJECTS = ['setup', ...SERVICE_PROJECTS];
 /** Checks that may lose their power after a first run, each with why (title → reason). */
 const NAMED: Record<string, string> = {
   'blockUser answers 200 JSON that satisfies its contract @contract @write':
@@ -21,30 +22,21 @@ const REPORT = join(REPO_ROOT, 'reports', 'second-run.json');
 interface Outcome { status: JSONReportTest['status']; vacuous: string[]; skipReason?: string }
 interface RunSummary { passed: number; skipped: number; failed: number; seconds: number; outcomes: Map<string, Outcome> }
 
-function collect(suite: JSONReportSuite, path: string[], out: Map<string, Outcome>): void {
-  for (const spec of suite.specs) {
-    for (const t of spec.tests) {
-      const vacuous = t.annotations.filter((a) => a.type === 'vacuous').map((a) => a.description ?? '');
-      const skipReason = t.annotations.find((a) => a.type === 'skip')?.description;
-      out.set([t.projectName, spec.file, ...path, spec.title].join(' › '), { status: t.status, vacuous, skipReason });
-    }
-  }
-  for (const child of suite.suites ?? []) collect(child, [...path, child.title], out);
-}
-
 async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunSummary> {
   const json = join(dir, `run-${n}.json`);
   const started = Date.now();
   const child = await runPlaywright(['test', ...PROJECTS.map((p) => `--project=${p}`), '--reporter=dot,json'],
     { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json }, 900_000);
-  let report: JSONReport;
-  try {
-    report = JSON.parse(readFileSync(json, 'utf8')) as JSONReport;
-  } catch {
+  const report = readJsonReport(json);
+  if (!report) {
     throw new Error(`run ${n} wrote no report (exit ${child.status}):\n${child.stdout.slice(-3000)}\n${child.stderr.slice(-3000)}`);
   }
   const outcomes = new Map<string, Outcome>();
-  for (const suite of report.suites) collect(suite, [], outcomes);
+  for (const { name, test: t } of testsOf(report)) {
+    const vacuous = t.annotations.filter((a) => a.type === 'vacuous').map((a) => a.description ?? '');
+    const skipReason = t.annotations.find((a) => a.type === 'skip')?.description;
+    outcomes.set(name, { status: t.status, vacuous, skipReason });
+  }
   const count = (s: JSONReportTest['status']) => [...outcomes.values()].filter((o) => o.status === s).length;
   const summary = {
     passed: count('expected') + count('flaky'), skipped: count('skipped'), failed: count('unexpected'),

@@ -1,5 +1,6 @@
 // The checks of `npm run smoke`, each with the sentence of the interface document it rests
 // on (docs/open-points.md lists them). Reads only.
+import { addDays, itemsOf } from '../contracts/index.js';
 import type { HbClient } from '../fixtures/http/client.js';
 import { doc, notes } from '../fixtures/sources.js';
 
@@ -10,9 +11,9 @@ export interface Check {
   run: () => Promise<string | void>;
 }
 
-const count = (list: unknown[] | { Data: unknown[] }) => `${(Array.isArray(list) ? list : list.Data).length} items`;
+const count = (list: unknown[] | { Data: unknown[] }) => `${itemsOf(list).length} items`;
 /** A scheduler window around today, in the documented UTC form `YYYY-MM-DDT00:00:00Z`. */
-const day = (offset: number) => `${new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)}T00:00:00Z`;
+const day = (offset: number) => `${addDays(new Date().toISOString(), offset)}T00:00:00Z`;
 const src = (a: { description?: string }) => a.description ?? '';
 
 export function smokeChecks(client: HbClient, hall: number): { login: Check; reads: Check[] } {

@@ -1,20 +1,13 @@
 // `npm run smoke`: a browserless check of a target in seconds. Logs in, checks the
 // keepalive, reads a handful of endpoints through their contracts; one line per check,
 // then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
-import { EnvError, loadEnv, type HbEnv } from '../fixtures/env.js';
+import { loadEnvOrExit } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
 import { redact } from '../fixtures/http/secrets.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
 
 const started = performance.now();
-let env: HbEnv;
-try {
-  env = loadEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const env = loadEnvOrExit();
 
 let stopMock: (() => Promise<void>) | undefined;
 let target: { baseUrl: string; email: string; password: string; hallId: number; label: string };

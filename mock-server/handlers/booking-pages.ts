@@ -10,6 +10,7 @@ import { bookingView, type BookingViewModel } from '../html/booking-view.js';
 import { esc, layout } from '../html/layout.js';
 import type { BookingRecord } from '../state.js';
 import { htmlWithToken, pageRoute } from '../routes.js';
+import { clashingBookings } from './bookings.js';
 import { bookingItem, roomsUsed } from './present.js';
 
 const notFound = () =>
@@ -104,8 +105,7 @@ export function bookingPageHandlers(ctx: MockContext) {
     const roomIds = sub.selectedRoomIds.filter((id) => hallRooms(hallId).some((r) => r.id === id));
     if (!roomIds.length) errors.BookingRoom = 'Select at least one room.';
     if (start && end && roomIds.length && !errors.EndDate) {
-      const clash = s().bookings.find((b) => b.id !== self && b.hallId === hallId && b.status !== 'Cancelled' &&
-        b.roomIds.some((r) => roomIds.includes(r)) && b.start < end && start < b.end);
+      const [clash] = clashingBookings(s().bookings, { hallId, roomIds, start, end, except: self });
       if (clash) errors[''] = `The selected rooms are not available: they are booked by "${clash.name}".`;
     }
     if (Object.keys(errors).length || !start || !end || !customer || !activity || !rate || !status) return { ok: false, errors };

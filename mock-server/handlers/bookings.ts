@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { endpoints as E, type MockReadings, type StatusType } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import type { BookingRecord } from '../state.js';
-import { shiftLocal, startOfDay } from '../time.js';
+import { shiftLocal, startOfDay } from '../../contracts/service-time.js';
 import { jsonRoute } from '../routes.js';
 import { bookingItem, list } from './present.js';
 
@@ -34,6 +34,18 @@ export function matchesStatus(b: BookingRecord, status: StatusType | undefined):
     case 'HasPending': return b.pendingChange;
     default: return b.status === status;
   }
+}
+
+/**
+ * The room-clash rule: the hall's bookings, other than `except` and not cancelled, that hold one
+ * of `roomIds` for part of `start`–`end` (local date-times, end exclusive). CheckAvailability
+ * answers with them; the booking form refuses a post they clash with.
+ */
+export function clashingBookings(
+  bookings: BookingRecord[], slot: { hallId: number; roomIds: number[]; start: string; end: string; except?: number },
+): BookingRecord[] {
+  return bookings.filter((b) => b.id !== slot.except && b.hallId === slot.hallId && b.status !== 'Cancelled' &&
+    b.roomIds.some((r) => slot.roomIds.includes(r)) && b.start < slot.end && slot.start < b.end);
 }
 
 const slashDay = (s: string) => s.slice(0, 10).replace(/\//g, '-');
@@ -71,9 +83,10 @@ export function bookingHandlers(ctx: MockContext) {
     jsonRoute(ctx, E.hasPendingBookingChanges, ({ query: q }) =>
       hallBookings(q.hallid).some((b) => b.pendingChange)),
     jsonRoute(ctx, E.checkAvailability, ({ body }) => {
-      const conflicts = hallBookings(body.HallId).filter((b) =>
-        b.status !== 'Cancelled' && b.roomIds.some((r) => body.Rooms.includes(r)) &&
-        b.start < body.EndDateTime.slice(0, 19) && body.StartDateTime.slice(0, 19) < b.end);
+      const conflicts = clashingBookings(ctx.state.bookings, {
+        hallId: body.HallId, roomIds: body.Rooms,
+        start: body.StartDateTime.slice(0, 19), end: body.EndDateTime.slice(0, 19),
+      });
       return { IsAvailable: conflicts.length === 0, ConflictingBookingIds: conflicts.map((b) => b.id) };
     }),
     jsonRoute(ctx, E.getCostOfBooking, ({ body }) => {

@@ -40,7 +40,8 @@ export function roomItem(ctx: MockContext, r: RoomRecord) {
   return { ...(alt ? { Id: r.id } : { ID: r.id }), Name: r.name, HallId: r.hallId, rowNumber: r.rowNumber, Description: r.description };
 }
 
-export function eventId(ctx: MockContext, id: number) {
+/** The event's id field, spelled as the configured aliases spell it (`id` or `Id`). */
+export function eventIdField(ctx: MockContext, id: number) {
   return ctx.options.aliases === 'alternate' ? { Id: id } : { id };
 }
 

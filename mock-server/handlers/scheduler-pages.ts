@@ -6,7 +6,7 @@ import type { MockContext } from '../context.js';
 import { bookingPopup } from '../html/booking-view.js';
 import { esc, layout } from '../html/layout.js';
 import { schedulerPage } from '../html/scheduler.js';
-import { shiftLocal, startOfDay } from '../time.js';
+import { shiftLocal, startOfDay } from '../../contracts/service-time.js';
 import { htmlWithToken, pageRoute } from '../routes.js';
 import { bookingViewModel } from './booking-pages.js';
 

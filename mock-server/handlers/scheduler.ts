@@ -2,7 +2,7 @@
 import { endpoints as E } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import { jsonRoute } from '../routes.js';
-import { eventId, roomsUsed } from './present.js';
+import { eventIdField, roomsUsed } from './present.js';
 
 /** Live notes: `custView=true` masks titles. */
 const maskedTitle = (status: string) => (status === 'Requested' ? 'Provisional Booking' : 'Private Booking');
@@ -22,7 +22,7 @@ export function schedulerHandlers(ctx: MockContext) {
           return ids
             .filter((r) => !q.roomId || r === q.roomId || (q.groupRooms === 'true' && b.roomIds.includes(q.roomId)))
             .map((r) => ({
-              ...eventId(ctx, b.id),
+              ...eventIdField(ctx, b.id),
               title: q.custView === 'true' ? maskedTitle(b.status) : b.name,
               start: b.start,
               end: b.end,

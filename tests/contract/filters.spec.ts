@@ -13,7 +13,7 @@ import type { HbClient } from '../../fixtures/http/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { ANY_READING, recordReading, vacuous } from '../../fixtures/readings.js';
 import { factIf, type Seeding } from '../../fixtures/seeding.js';
-import { addDays, daysBetween, serviceToday, slashDate } from '../../fixtures/service-time.js';
+import { addDays, daysBetween, serviceToday, slashDate } from '../../contracts/service-time.js';
 import { doc, notes, openPoint } from '../../fixtures/sources.js';
 import { CHECKABLE_READINGS, endedBeforeEveryRange, misfits } from '../../fixtures/time-ranges.js';
 

@@ -1,8 +1,8 @@
 // The hall administrator's booking flows in Chromium (issue 4): create, edit, request and
 // confirm changes, delete, each verified through the JSON API and the pages.
-import { endpoints, eventId, pagePath } from '../../contracts/index.js';
+import { addDays, endpoints, eventId, pagePath } from '../../contracts/index.js';
 import {
-  addDays, expect, fillBooking, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer,
+  draftBooking, expect, fillBooking, gridBookings, hallCatalogue, schedulerEvents, test, truthyAnswer,
 } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions, BookingViewPage } from '../../fixtures/pages/booking-view-page.js';
@@ -58,20 +58,14 @@ test.describe('booking flows @flow @ui @write', { annotation: [FORM, FIND, openP
     expect(await form.values(['Name']), `editBookingPage ${row.BookingId}: pre-filled Name`).toEqual({ Name: draft.name });
     expect((await form.rooms()).filter((r) => r.checked).map((r) => r.roomId), `editBookingPage ${row.BookingId}: pre-ticked rooms`)
       .toEqual(draft.rooms.map((r) => r.roomId));
-    const rooms = await form.rooms();
+    const roomCount = (await form.rooms()).length;
     // Other rooms than before where the hall has them, so a room change is visible.
-    const offset = rooms.length > 1 ? 1 : 0;
-    const edited = {
-      ...draft,
-      name: bookings.name('Flow after edit'),
+    const roomOffset = roomCount > 1 ? 1 : 0;
+    const edited = await draftBooking(form, {
+      name: bookings.name('Flow after edit'), start: `${next}T13:15:00`, end: `${next}T15:45:00`,
+      roomCount: Math.min(2, roomCount - roomOffset), roomOffset, status: 'Requested',
       description: 'Edited by the contract suite; safe to delete.',
-      descriptionFilled: await form.hasField('Description'),
-      start: `${next}T13:15:00`,
-      end: `${next}T15:45:00`,
-      rooms: rooms.slice(offset, offset + Math.min(2, rooms.length - offset)),
-      status: (await form.options('BookingStatusId')).find((o) => o.text.toLowerCase() === 'requested') ?? draft.status,
-    };
-    expect(edited.status.text, 'BookingStatusId offers a Requested option').toMatch(/^requested$/i);
+    }, bookings.testCustomerId);
     await fillBooking(form, edited);
     const outcome = await form.submit();
     expect(outcome, `submitEditBookingForm: POST ${pagePath('submitEditBookingForm', { booking_id: row.BookingId })} answered ${JSON.stringify(outcome)}`).toMatchObject({ kind: 'redirected' });

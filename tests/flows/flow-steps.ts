@@ -19,15 +19,25 @@ const FEED = `listSchedulerEvents (GET ${endpoints.listSchedulerEvents.path})`;
 /** Booked room's display name: the JSON API's name for its id, else the form's label. */
 export const roomName = (cat: HallCatalogue, room: { roomId: string; label: string }) => cat.roomNames.get(room.roomId) ?? room.label;
 
+/** Open the create form and fill it with a draft of `spec` (for the ledger's test customer); not submitted. */
+export async function fillCreateForm(
+  page: Page, session: BrowserSession, bookings: BookingLedger, spec: DraftSpec,
+): Promise<{ form: BookingFormPage; draft: BookingDraft }> {
+  return test.step(`fill the create form with "${spec.name}"`, async () => {
+    const form = new BookingFormPage(page, session);
+    await form.openCreate();
+    const draft = await draftBooking(form, spec, bookings.testCustomerId);
+    await fillBooking(form, draft);
+    return { form, draft };
+  }, { box: true });
+}
+
 /** Create a booking through the real form and find it in the grid by name and start. */
 export async function createThroughForm(
   page: Page, session: BrowserSession, bookings: BookingLedger, spec: DraftSpec,
 ): Promise<{ draft: BookingDraft; row: Booking }> {
   return test.step(`create "${spec.name}" through the booking form`, async () => {
-    const form = new BookingFormPage(page, session);
-    await form.openCreate();
-    const draft = await draftBooking(form, spec, bookings.testCustomerId);
-    await fillBooking(form, draft);
+    const { form, draft } = await fillCreateForm(page, session, bookings, spec);
     const outcome = await form.submit();
     expect(outcome, `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} answered ${JSON.stringify(outcome)}; a valid booking redirects`).toMatchObject({ kind: 'redirected' });
     const row = await bookings.find(draft.name, draft.start);

@@ -1,9 +1,9 @@
 // A session that expires in the middle of a flow (interface doc, "Session check"): the
 // suite notices through the keepalive and logs in again, instead of failing opaquely.
 import { pagePath } from '../../contracts/index.js';
-import { draftBooking, expect, fillBooking, test } from '../../fixtures/bookings.js';
-import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
+import { expect, test } from '../../fixtures/bookings.js';
 import { doc } from '../../fixtures/sources.js';
+import { fillCreateForm } from './flow-steps.js';
 
 test.describe('session expiry @flow @ui @write', {
   annotation: [doc('Errors', 'Session expired or absent on a protected endpoint | Redirect'), doc('Authentication, Login flow', 'The client stores the session cookies and sends them with every later request')],
@@ -11,12 +11,9 @@ test.describe('session expiry @flow @ui @write', {
   test('a create whose session expires before the post logs in again and stores the booking', async ({ page, mock, bookings, browserSession }) => {
     test.skip(!mock, 'expiring the session needs the built-in mock; a remote target cannot be told to expire it');
     const day = await bookings.freeDays();
-    const form = new BookingFormPage(page, browserSession);
-    await form.openCreate();
-    const draft = await draftBooking(form, {
+    const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
       name: bookings.name('Flow session expiry'), start: `${day}T16:00:00`, end: `${day}T17:00:00`, roomCount: 1, status: 'Confirmed',
-    }, bookings.testCustomerId);
-    await fillBooking(form, draft);
+    });
 
     const loginsBefore = mock!.logins;
     mock!.expireSessions();

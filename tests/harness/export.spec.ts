@@ -3,16 +3,15 @@
 // examples the contracts accept; every named schema has its standalone JSON Schema.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createConfig, lint, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, test } from '@playwright/test';
 import { TOKEN_FIELD } from '../../contracts/account.js';
 import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
 import { endpoints, registry, type RegistryEntry } from '../../contracts/index.js';
+import { CONTRACT_REPORTS_DIR, REPO_ROOT } from '../../fixtures/paths.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const out = `${root}reports/contracts/`;
+const out = `${CONTRACT_REPORTS_DIR}/`;
 
 type Operation = {
   operationId?: string;
@@ -38,7 +37,7 @@ const nothingToRefuse = (e: RegistryEntry): boolean =>
 test.describe('contracts export @harness', () => {
   test.beforeAll(() => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contracts-export.ts'], {
-      cwd: root, encoding: 'utf8', env: { ...process.env, HB_BASE_URL: '' },
+      cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, HB_BASE_URL: '' },
     });
     expect(run.status, `scripts/contracts-export.ts failed:\n${run.stderr}`).toBe(0);
   });

@@ -6,7 +6,7 @@ import {
   bookingRoomField, endpoints as E, LOGIN_PATH, type LoginFormFields, pagePath, ROOM_COLOUR_LIST_ID, TOKEN_FIELD,
   type BookingFormField,
 } from '../../contracts/index.js';
-import { addDays, slashDate } from '../../fixtures/service-time.js';
+import { addDays, slashDate } from '../../contracts/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
 import { HbClient, tokensIn } from '../../fixtures/http/client.js';
 import { firstRealOption } from '../../fixtures/http/forms.js';

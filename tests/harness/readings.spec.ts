@@ -7,7 +7,7 @@ import {
   type MockReadings,
 } from '../../contracts/index.js';
 import { PlainClient } from '../../fixtures/plain-client.js';
-import { addDays, serviceToday } from '../../fixtures/service-time.js';
+import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 interface GridItem { BookingId: number; BookingName: string; StartDateTime: string; Status: string }

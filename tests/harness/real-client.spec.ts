@@ -8,7 +8,7 @@ import {
   ROOM_COLOUR_LIST_ID, TOKEN_FIELD,
 } from '../../contracts/index.js';
 import { PlainClient } from '../../fixtures/plain-client.js';
-import { addDays, serviceToday } from '../../fixtures/service-time.js';
+import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 const test = base.extend<object, { defaultMock: MockServer }>({

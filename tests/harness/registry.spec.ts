@@ -3,17 +3,18 @@
 // route a page entry. It reads the committed copy contracts/spec/hall-booking-interface.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import type { JSONReport } from '@playwright/test/reporter';
 import type { HttpHandler } from 'msw';
 import { endpoints, pages, type JsonEndpoint } from '../../contracts/index.js';
+import { testsOf } from '../../fixtures/json-report.js';
+import { REPO_ROOT } from '../../fixtures/paths.js';
 import { MockContext } from '../../mock-server/context.js';
 import { buildHandlers } from '../../mock-server/server.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const COPY = `${root}contracts/spec/hall-booking-interface.md`;
+const COPY = `${REPO_ROOT}contracts/spec/hall-booking-interface.md`;
 /** Where the document lives beside a full checkout; a user's clone may not have it. */
-const ORIGINAL = `${root}../shared/spec/hall-booking-interface.md`;
+const ORIGINAL = `${REPO_ROOT}../shared/spec/hall-booking-interface.md`;
 const doc = readFileSync(COPY, 'utf8');
 
 /** Every `/api/...` path of the document (tables and headings), once each, case-insensitively. */
@@ -57,15 +58,15 @@ test.describe('registry meta-test @harness', () => {
   test('every JSON endpoint of the interface document has a contract test', () => {
     // Listed by Playwright itself, so a test that is filtered out or misnamed counts as missing.
     const run = spawnSync(process.execPath, [
-      `${root}node_modules/@playwright/test/cli.js`, 'test', '--list', '--reporter=json', '--project=contract', 'tests/contract/endpoints.spec.ts',
-    ], { cwd: root, encoding: 'utf8', env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(k))) });
+      `${REPO_ROOT}node_modules/@playwright/test/cli.js`, 'test', '--list', '--reporter=json', '--project=contract',
+      'tests/contract/endpoints.spec.ts',
+    ], {
+      cwd: REPO_ROOT, encoding: 'utf8',
+      env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(k))),
+    });
     expect(run.status, `playwright --list failed:\n${run.stderr}`).toBe(0);
-    const titles: string[] = [];
-    const walk = (suite: { specs?: { title: string }[]; suites?: unknown[] }) => {
-      for (const spec of suite.specs ?? []) titles.push(spec.title);
-      for (const s of suite.suites ?? []) walk(s as typeof suite);
-    };
-    walk(JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { suites?: unknown[] });
+    const listing = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as JSONReport;
+    const titles = testsOf(listing).map((t) => t.spec.title);
     const missing = docApiPaths.flatMap((p) => {
       const e = entryFor(p);
       if (!e) return [`${p} (no registry entry, so no generated test)`];

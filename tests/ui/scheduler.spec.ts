@@ -1,8 +1,10 @@
 // The scheduler page (interface doc, "Room colour mapping"; live notes, "Scheduler"):
 // one colour label per room, colours parsed from the style, and every calendar event
 // of a week in a room's colour and naming that room. Read-only.
-import { CalendarEventList, endpoints, eventId, itemsOf, roomId, type CalendarEvent } from '../../contracts/index.js';
-import { addDays, schedulerEvents, serviceToday } from '../../fixtures/bookings.js';
+import {
+  addDays, CalendarEventList, endpoints, eventId, itemsOf, roomId, serviceToday, type CalendarEvent,
+} from '../../contracts/index.js';
+import { schedulerEvents } from '../../fixtures/bookings.js';
 import { expect, test } from '../../fixtures/index.js';
 import { BrowserSession } from '../../fixtures/pages/browser-session.js';
 import { normaliseColour } from '../../fixtures/pages/colour.js';

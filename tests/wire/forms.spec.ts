@@ -2,7 +2,7 @@
 // use"): the client builds its body from the page's own form as a browser would, sends no
 // literal bracket, and a post without its token is refused and changes nothing.
 import {
-  BOOKING_ROOM_FIELD, BookingStatus, bookingRoomField, TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath, pathMatches,
+  BOOKING_ROOM_FIELD, BookingStatus, bookingRoomField, TOKEN_FIELD, TOKEN_HEADER, endpoints, pagePath, pathKey, pathMatches,
 } from '../../contracts/index.js';
 import { recordReading } from '../../fixtures/readings.js';
 import { ArgumentError } from '../../fixtures/http/errors.js';
@@ -10,7 +10,7 @@ import { doc, html, notes, openPoint } from '../../fixtures/sources.js';
 import {
   applyOverrides, encodeForm, entriesOf, firstRealOption, parseForms, pickForm, realOptions, roomSelection, type ParsedForm,
 } from '../../fixtures/http/forms.js';
-import { expect, receivedPath, test } from './wire.fixture.js';
+import { expect, test } from './wire.fixture.js';
 
 /** Standard HTML form semantics on a page of its own; nothing here is the service's data. */
 const SAMPLE = `<form id="f" method="post" action="/things/Save">
@@ -135,7 +135,8 @@ test.describe('form posts and tokens @wire @write', {
     expect(reply.exchange.requestHeaders.referer).toMatch(/\/Admin\/Bookings\/Create$/i);
     if (mock) {
       // The bytes the server read off the socket, not what the client meant to send.
-      const posted = mock.received.filter((r) => r.method === 'POST' && receivedPath(r.path) === pagePath('submitCreateBookingForm').toLowerCase());
+      const createPath = pagePath('submitCreateBookingForm').toLowerCase();
+      const posted = mock.received.filter((r) => r.method === 'POST' && pathKey(r.path) === createPath);
       expect(posted, 'the mock received one create post').toHaveLength(1);
       expect(posted[0]!.rawBody.includes(0x5b) || posted[0]!.rawBody.includes(0x5d), 'literal bracket in the received body').toBe(false);
       expect(posted[0]!.rawBody.toString()).toContain('BookingRoom%5B');
@@ -146,8 +147,8 @@ test.describe('form posts and tokens @wire @write', {
       ...(pathMatches('bookingsIndexPage', location) ? ['index-then-view'] : []),
       ...(pathMatches('viewBookingPage', location) ? ['view-then-index'] : []),
     ], `the create post redirected to ${location}`, target.baseUrl);
-    const statusValues = pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') }).controls
-      .find((c) => c.name === 'BookingStatusId')?.options.map((o) => o.value).filter(Boolean) ?? [];
+    const createForm = pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') });
+    const statusValues = realOptions(createForm, 'BookingStatusId').map((o) => o.value);
     await recordReading('statusOptions', [
       ...(statusValues.every((v) => /^\d+$/.test(v)) ? ['ids'] : []),
       ...(statusValues.every((v) => BookingStatus.options.some((s) => s.toLowerCase() === v.toLowerCase())) ? ['names'] : []),
@@ -163,7 +164,7 @@ test.describe('form posts and tokens @wire @write', {
     const start = `${day}T10:00:00`;
     let optionValues: string[] = [];
     const reply = await api.submitForm('createBookingPage', {}, (form) => {
-      optionValues = form.controls.find((c) => c.name === 'BookingStatusId')?.options.map((o) => o.value).filter(Boolean) ?? [];
+      optionValues = realOptions(form, 'BookingStatusId').map((o) => o.value);
       const room = form.controls.find((c) => BOOKING_ROOM_FIELD.test(c.name) && c.name.endsWith('.RoomId'));
       return { ...bookingValues(name, start, `${day}T11:00:00`, bookings.testCustomerId)(form), ...roomSelection(form, room ? [room.value] : []).overrides, BookingStatusId: null };
     }, { extra: [['BookingStatusId', 'Confirmed']] });

@@ -2,7 +2,7 @@
 // target), fresh sessions that a fault may end without touching the worker's, in-page fetch with
 // the browser's own failure text, and the booking ledger for tests that write.
 import type { Page } from '@playwright/test';
-import { endpoints } from '../../contracts/index.js';
+import { endpoints, pathKey } from '../../contracts/index.js';
 import { useBookingLedger, type BookingLedger } from '../../fixtures/bookings.js';
 import { test as base, expect, fault, FAULTS_PATH, type TestFixtures } from '../../fixtures/index.js';
 import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
@@ -86,11 +86,8 @@ export const test = base.extend<WireFixtures>({
   bookings: async ({ api, env, target }, use, testInfo) => useBookingLedger({ api, env, target }, use, testInfo),
 });
 
-/** Pathname of a received request, lower-cased (the service is case-insensitive). */
-export const receivedPath = (path: string): string => new URL(path, 'http://x').pathname.toLowerCase();
-
 /** Requests the mock received for a registry endpoint path (attempts, for the retry policy). */
 export const attemptsAt = (received: readonly { path: string; method: string; at: number }[], path: string, method = 'GET') =>
-  received.filter((r) => r.method === method && receivedPath(r.path) === path.toLowerCase());
+  received.filter((r) => r.method === method && pathKey(r.path) === path.toLowerCase());
 
 export { endpoints, expect, fault, FAULTS_PATH };
