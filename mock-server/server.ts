@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { MockContext, type MockOptions } from './context.js';
-import { answerBytes } from './json-answer.js';
+import { answerText } from './json-answer.js';
 import { CLOSE_MARKER, faultControlHandlers, faultOverride } from './fault-handlers.js';
 import { accountHandlers } from './handlers/account.js';
 import { bookingHandlers } from './handlers/bookings.js';
@@ -100,8 +100,9 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  const body = answerBytes(response) ?? Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(body.length);
+  // A string goes out with the status line and headers in one write; bytes in a second one.
+  const body = answerText(response) ?? Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body);
 }
