@@ -8,6 +8,7 @@ import {
   type JsonEndpoint, type PageRoute,
 } from '../contracts/index.js';
 import type { MockContext } from './context.js';
+import { jsonAnswer } from './json-answer.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE, parseCookieHeader } from './session.js';
 
 /** msw path pattern of a registry path: lower-cased (the bridge lower-cases request paths), `{x}` → `:x`. */
@@ -118,7 +119,7 @@ export function jsonRoute<E extends JsonEndpoint>(
         { status: 500 },
       );
     }
-    return HttpResponse.json(ctx.mutate(endpoint.id, data) as never);
+    return jsonAnswer(ctx.mutate(endpoint.id, data));
   });
 }
 

@@ -45,8 +45,9 @@ const EVENT_FIELDS = doc('Calendar event (scheduler)', 'id | int | Booking id; t
 test.describe('grid filters @contract', () => {
   for (const status of ['Confirmed', 'Requested', 'Cancelled'] as const satisfies readonly StatusType[]) {
     test(`listBookingsForHallGrid statusType=${status} returns exactly the ${status} bookings of All`, { annotation: [STATUSES] }, async ({ api, facts }) => {
-      const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
-      const only = await grid(api, facts, { statusType: status, timerange: 5 });
+      const [all, only] = await Promise.all([
+        grid(api, facts, { statusType: 'All', timerange: 5 }), grid(api, facts, { statusType: status, timerange: 5 }),
+      ]);
       expect(only.items.filter((b) => b.Status !== status).map(label), `statusType=${status} returned other statuses`).toEqual([]);
       const expected = all.items.filter((b) => b.Status === status);
       if (!expected.length) vacuous(`the hall has no ${status} booking`);
@@ -57,8 +58,10 @@ test.describe('grid filters @contract', () => {
   }
 
   test('listBookingsForHallGrid statusType=NotCancelled returns All without the cancelled', { annotation: [STATUSES] }, async ({ api, facts }) => {
-    const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
-    const notCancelled = await grid(api, facts, { statusType: 'NotCancelled', timerange: 5 });
+    const [all, notCancelled] = await Promise.all([
+      grid(api, facts, { statusType: 'All', timerange: 5 }),
+      grid(api, facts, { statusType: 'NotCancelled', timerange: 5 }),
+    ]);
     expect(notCancelled.items.filter((b) => b.Status === 'Cancelled').map(label), 'NotCancelled returned cancelled bookings').toEqual([]);
     if (all.complete && notCancelled.complete) {
       expect(idsOf(notCancelled.items)).toEqual(idsOf(all.items.filter((b) => b.Status !== 'Cancelled')));
@@ -68,8 +71,11 @@ test.describe('grid filters @contract', () => {
   test('listBookingsForHallGrid statusType=HasPending is within All and agrees with HasPendingBookingChanges', { annotation: [STATUSES, PENDING] }, async ({ api, facts }) => {
     const flag = async () => (await api.call('hasPendingBookingChanges', { query: { hallid: facts.hallId } })).json;
     const before = await flag();
-    const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
-    const pending = await grid(api, facts, { statusType: 'HasPending', timerange: 5 });
+    // Both grids between the two flag reads, so a flag that held still held while they were read.
+    const [all, pending] = await Promise.all([
+      grid(api, facts, { statusType: 'All', timerange: 5 }),
+      grid(api, facts, { statusType: 'HasPending', timerange: 5 }),
+    ]);
     const after = await flag();
     const allIds = new Set(idsOf(all.items));
     if (all.complete) expect(pending.items.filter((b) => !allIds.has(b.BookingId)).map(label), 'HasPending bookings absent from All').toEqual([]);
@@ -198,10 +204,12 @@ test.describe('hall scoping through rooms @contract', () => {
     // Rooms belong to one hall (Room.HallId), so another hall's booking names none of this hall's
     // rooms, even where the grid items carry no HallId (the document names none on them). Only
     // bookings from today on: an old one may name a room since renamed or removed.
-    const { data: gridRooms } = await api.call('listRoomsForGrid', { query: { id: facts.hallId } });
-    const { data: bookable } = await api.call('listRoomsForBooking', { query: { hallid: facts.hallId } });
+    const [{ data: gridRooms }, { data: bookable }, all] = await Promise.all([
+      api.call('listRoomsForGrid', { query: { id: facts.hallId } }),
+      api.call('listRoomsForBooking', { query: { hallid: facts.hallId } }),
+      grid(api, facts, { statusType: 'All', timerange: 5 }),
+    ]);
     const names = [...new Set([...gridRooms, ...bookable].map((r) => r.Name).filter(Boolean))];
-    const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
     const today = serviceToday();
     const named = all.items.filter((b) => b.RoomsUsed.trim() && b.StartDateTime.slice(0, 10) >= today);
     seeding.expectSome(names.length ? named.length : 0, `bookings from ${today} on with RoomsUsed, and ${names.length} room name(s) of the hall`);
@@ -253,9 +261,13 @@ test.describe('scheduler feed @contract', () => {
   }, async ({ api, facts, seeding }) => {
     const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
     const window = schedulerWindow(facts);
-    let seen = 0;
-    for (const room of rooms) {
+    // One read per room, independent of each other: in flight together, up to the client's cap.
+    const feeds = await Promise.all(rooms.map(async (room) => {
       const { data } = await api.call('listSchedulerEvents', { query: { HallId: facts.hallId, ...window, roomId: room.id } });
+      return { room, data };
+    }));
+    let seen = 0;
+    for (const { room, data } of feeds) {
       seen += data.length;
       const others = data.filter((e) => !e.RoomsUsed.includes(room.name));
       expect(others.map((e) => `${eventId(e)} "${e.RoomsUsed}"`), `roomId=${room.id} (${room.name}): events whose RoomsUsed does not name the room`).toEqual([]);
@@ -266,13 +278,15 @@ test.describe('scheduler feed @contract', () => {
   });
 
   test('listSchedulerEvents event ids are bookings of the grid or children of its recurring parents', { annotation: [EVENT_FIELDS, HALL_SCOPED] }, async ({ api, facts }) => {
-    const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
+    const [all, { data }] = await Promise.all([
+      grid(api, facts, { statusType: 'All', timerange: 5 }),
+      api.call('listSchedulerEvents', { query: { HallId: facts.hallId, ...schedulerWindow(facts) } }),
+    ]);
     test.skip(!all.complete, 'the grid answered one page of several (Total > Data): its ids are not all bookings');
     const known = new Set(idsOf(all.items));
-    for (const parent of all.items.filter((b) => b.IsRecurring)) {
-      for (const child of itemsOf((await api.call('listChildBookings', { query: { id: parent.BookingId } })).data)) known.add(child.BookingId);
-    }
-    const { data } = await api.call('listSchedulerEvents', { query: { HallId: facts.hallId, ...schedulerWindow(facts) } });
+    const children = await Promise.all(all.items.filter((b) => b.IsRecurring).map(async (parent) =>
+      itemsOf((await api.call('listChildBookings', { query: { id: parent.BookingId } })).data)));
+    for (const child of children.flat()) known.add(child.BookingId);
     if (!data.length) vacuous('the scheduler window holds no event');
     expect(data.filter((e) => !known.has(eventId(e))).map((e) => `${eventId(e)} "${e.title}" ${e.start}`), 'event ids that are no booking of the grid').toEqual([]);
   });
@@ -282,11 +296,13 @@ test.describe('scheduler titles @contract', () => {
   /** Grid bookings by id, and the feed over the discovered window (plain or in customer view). */
   async function feedAndGrid(api: HbClient, facts: Facts, seeding: Seeding, custView: boolean) {
     seeding.factOrSkip(facts.span, 'span of grid bookings (the scheduler window)');
-    const all = await grid(api, facts, { statusType: 'All', timerange: 5 });
+    const [all, { data }] = await Promise.all([
+      grid(api, facts, { statusType: 'All', timerange: 5 }),
+      api.call('listSchedulerEvents', {
+        query: { HallId: facts.hallId, ...schedulerWindow(facts), ...(custView ? { custView: 'true' } : {}) },
+      }),
+    ]);
     const byId = new Map(all.items.map((b) => [b.BookingId, b]));
-    const { data } = await api.call('listSchedulerEvents', {
-      query: { HallId: facts.hallId, ...schedulerWindow(facts), ...(custView ? { custView: 'true' } : {}) },
-    });
     return { events: data.flatMap((e) => (byId.has(eventId(e)) ? [{ event: e, booking: byId.get(eventId(e)) as Booking }] : [])), total: data.length };
   }
 
@@ -316,9 +332,11 @@ test.describe('customers @contract', () => {
   }, async ({ api, facts, target }) => {
     const key = (c: { UserId: string }) => c.UserId.toLowerCase();
     const show = (c: Parameters<typeof customerName>[0]) => `${c.UserId} ${customerName(c)}`;
-    const { data: customers } = await api.call('listCustomersForHall', { query: { id: facts.hallId, customer: 'true', includeDeleted: 'false' } });
-    const { data: everyone } = await api.call('listCustomersForHall', { query: { id: facts.hallId, includeDeleted: 'false' } });
-    const { data: allHalls } = await api.call('listAllCustomers');
+    const [{ data: customers }, { data: everyone }, { data: allHalls }] = await Promise.all([
+      api.call('listCustomersForHall', { query: { id: facts.hallId, customer: 'true', includeDeleted: 'false' } }),
+      api.call('listCustomersForHall', { query: { id: facts.hallId, includeDeleted: 'false' } }),
+      api.call('listAllCustomers'),
+    ]);
     if (!customers.length) vacuous('the hall has no customer');
     const unrestricted = new Set(everyone.map(key));
     const across = new Set(allHalls.map(key));
@@ -351,10 +369,12 @@ test.describe('availability @contract', () => {
     // Free slots: the same hours on the nearest later days the grid shows empty, within the
     // hall's horizon and hours as far as the held booking is; two, so that an answer which
     // merely echoes the question shows (the two free answers then differ) and is noted.
+    // Two days read at a time (independent reads), kept in day order: the same two days as one by one.
     const freeDays: string[] = [];
-    for (let d = 1; d <= 21 && freeDays.length < 2; d++) {
-      const day = addDays(held.StartDateTime, d);
-      if (!(await gridBookings(api, facts.hallId, day, day, 'NotCancelled')).length) freeDays.push(day);
+    for (let d = 1; d <= 21 && freeDays.length < 2; d += 2) {
+      const days = [d, d + 1].filter((x) => x <= 21).map((x) => addDays(held.StartDateTime, x));
+      const busy = await Promise.all(days.map((day) => gridBookings(api, facts.hallId, day, day, 'NotCancelled')));
+      days.forEach((day, i) => { if (!busy[i]?.length && freeDays.length < 2) freeDays.push(day); });
     }
     expect(freeDays, `two days without bookings within three weeks after ${label(held)}`).toHaveLength(2);
     const ask = (day: string | null) => api.call('checkAvailability', {
@@ -364,7 +384,9 @@ test.describe('availability @contract', () => {
         EndDateTime: day ? `${addDays(day, daysBetween(held.StartDateTime, held.EndDateTime))}${held.EndDateTime.slice(10, 19)}` : held.EndDateTime.slice(0, 19),
       },
     });
-    const [onHeld, onFree, onControl] = [await ask(null), await ask(freeDays[0] as string), await ask(freeDays[1] as string)];
+    const [onHeld, onFree, onControl] = await Promise.all([
+      ask(null), ask(freeDays[0] as string), ask(freeDays[1] as string),
+    ]);
     const show = (x: { json: unknown }) => JSON.stringify(x.json).slice(0, 200);
     test.info().annotations.push({ type: 'observed', description: `held ${label(held)} → ${show(onHeld)}; free ${freeDays.join(', ')} → ${show(onFree)}, ${show(onControl)}` });
     if (JSON.stringify(onFree.json) !== JSON.stringify(onControl.json)) {
@@ -381,8 +403,10 @@ test.describe('rooms @contract', () => {
     annotation: [doc('Rooms (GET)', '/api/Rooms/GetForHallForBooking … Array of Room; rooms available for booking; /api/rooms/GetForHallGrid … Array of Room, same format; admin grid view')],
   }, async ({ api, facts }) => {
     // Interface doc: both answer "Array of Room, same format"; rooms available for booking are rooms of the hall.
-    const { data: bookable } = await api.call('listRoomsForBooking', { query: { hallid: facts.hallId } });
-    const { data: gridRooms } = await api.call('listRoomsForGrid', { query: { id: facts.hallId } });
+    const [{ data: bookable }, { data: gridRooms }] = await Promise.all([
+      api.call('listRoomsForBooking', { query: { hallid: facts.hallId } }),
+      api.call('listRoomsForGrid', { query: { id: facts.hallId } }),
+    ]);
     const ids = new Set(gridRooms.map(roomId));
     expect(bookable.filter((r) => !ids.has(roomId(r))).map((r) => `${roomId(r)} ${r.Name}`), 'bookable rooms missing from GetForHallGrid').toEqual([]);
   });

@@ -111,13 +111,20 @@ export async function assertSchedulerEvents(
   }, { box: true });
 }
 
-/** The View page names the booking and its rooms; the popup shows its description and rooms. */
-export async function assertPagesShow(page: Page, session: BrowserSession, bookingId: number, draft: BookingDraft, cat: HallCatalogue, { popup = true } = {}): Promise<void> {
+/**
+ * The View page names the booking and its rooms, and none of `absent` (an old name: read from the
+ * same load, not a second one); the popup shows its description and rooms.
+ */
+export async function assertPagesShow(
+  page: Page, session: BrowserSession, bookingId: number, draft: BookingDraft, cat: HallCatalogue,
+  { popup = true, absent = [] as string[] } = {},
+): Promise<void> {
   await test.step(`View page${popup ? ' and popup' : ''} show booking ${bookingId}`, async () => {
     const view = new BookingViewPage(page, session);
     expect((await view.open(bookingId)).status, `GET /Admin/Bookings/View/${bookingId}`).toBe(200);
     const text = await view.text();
     expect(text, `View page of booking ${bookingId}: name`).toContain(draft.name);
+    for (const gone of absent) expect(text, `View page of booking ${bookingId}: the old name`).not.toContain(gone);
     for (const r of draft.rooms) expect(text, `View page of booking ${bookingId}: room`).toContain(roomName(cat, r));
     if (!popup) return;
     const quick = new BookingPopup(page, session);

@@ -41,10 +41,14 @@ test.describe('scheduler page @ui', () => {
     annotation: [ROOM_COLOURS, notes('Scheduler', 'Parse the colour from the style robustly (spacing, `!important`, `rgb()`), and compare colours case-insensitively'), openPoint('roomLabels')],
   }, async ({ page, api, target }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
-    expect(await scheduler.open(target.hallId), `GET /Scheduler/View/${target.hallId}`).toBe(200);
+    // The page and the two room lists are independent reads: in flight together.
+    const [status, { data: grid }, { data: bookable }] = await Promise.all([
+      scheduler.open(target.hallId),
+      api.call('listRoomsForGrid', { query: { id: target.hallId } }),
+      api.call('listRoomsForBooking', { query: { hallid: target.hallId } }),
+    ]);
+    expect(status, `GET /Scheduler/View/${target.hallId}`).toBe(200);
     const labels = await scheduler.roomColours();
-    const grid = (await api.call('listRoomsForGrid', { query: { id: target.hallId } })).data;
-    const bookable = (await api.call('listRoomsForBooking', { query: { hallid: target.hallId } })).data;
     const rooms = new Map([...itemsOf(grid), ...itemsOf(bookable)].map((r) => [roomId(r), r.Name]));
     expect(rooms.size, 'rooms of the hall (listRoomsForGrid ∪ listRoomsForBooking)').toBeGreaterThan(0);
     for (const [id, name] of rooms) {
@@ -63,15 +67,18 @@ test.describe('scheduler page @ui', () => {
 
   test('listSchedulerEvents events of a week each carry a room colour and name that room in RoomsUsed', { annotation: [ROOM_COLOURS, EVENT_COLOUR, PER_ROOM] }, async ({ page, api, target, mock }) => {
     const scheduler = new SchedulerPage(page, new BrowserSession(page.context(), target));
-    await scheduler.open(target.hallId);
-    const labels = await scheduler.roomColours();
-    expect(labels, '#RoomColorList .room-label on the scheduler page').not.toHaveLength(0);
-    // The current week, or the first of the next eight that has events (a quiet staging hall).
+    // The current week, or the first of the next eight that has events (a quiet staging hall);
+    // read while the page loads.
     let monday = thisMonday();
     let events: CalendarEvent[] = [];
-    for (let week = 0; week < 8 && !events.length; week++, monday = addDays(monday, 7)) {
-      events = await schedulerEvents(api, target.hallId, monday, addDays(monday, 7));
-    }
+    const feed = async () => {
+      for (let week = 0; week < 8 && !events.length; week++, monday = addDays(monday, 7)) {
+        events = await schedulerEvents(api, target.hallId, monday, addDays(monday, 7));
+      }
+    };
+    await Promise.all([scheduler.open(target.hallId), feed()]);
+    const labels = await scheduler.roomColours();
+    expect(labels, '#RoomColorList .room-label on the scheduler page').not.toHaveLength(0);
     // The mock seeds bookings this week, so an empty feed there is a fault, not a quiet hall.
     if (mock) expect(events, `${FEED}: events of hall ${target.hallId} in the week of ${thisMonday()} on the mock`).not.toHaveLength(0);
     if (!events.length) vacuous(`no calendar events for hall ${target.hallId} in the eight weeks from ${thisMonday()}: nothing to map`);

@@ -115,10 +115,11 @@ test.describe('form posts and tokens @wire @write', {
   };
 
   test('submitForm posts the create form with encoded brackets and browser headers, and the booking is stored', async ({ api, target, mock, bookings }) => {
-    const day = await bookings.freeDays(1);
+    const [day, page] = await Promise.all([
+      bookings.freeDays(1), api.send(pagePath('createBookingPage'), { endpointId: 'createBookingPage' }),
+    ]);
     const name = bookings.name('Wire form');
     const start = `${day}T10:00:00`;
-    const page = await api.send(pagePath('createBookingPage'), { endpointId: 'createBookingPage' });
     const [room] = pickForm(page.text, { postPath: pagePath('submitCreateBookingForm') }).controls
       .filter((c) => /^BookingRoom\[\d+\]\.RoomId$/.test(c.name));
     expect(room, 'the create form carries BookingRoom[i].RoomId fields (interface doc, indexed binding)').toBeDefined();
