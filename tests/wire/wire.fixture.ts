@@ -76,7 +76,8 @@ export const test = base.extend<WireFixtures>({
   freshClient: async ({ target }, use) => {
     await use(async (options = {}) => {
       const client = new HbClient({
-        baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId, ...options,
+        baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId,
+        runSlots: target.runSlots, ...options,
       });
       await client.login();
       return client;

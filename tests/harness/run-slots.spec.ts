@@ -1,0 +1,31 @@
+// The run-wide cap on requests in flight against a remote target (fixtures/http/run-slots.ts):
+// workers are separate processes, so the slots live on disk, and every client of a run shares them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../../fixtures/index.js';
+import { RunSlots } from '../../fixtures/http/run-slots.js';
+
+test.describe('run slots @harness', () => {
+  test('two workers\' slots over one folder hold at most its size in flight, and a freed slot goes to a waiter', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
+    try {
+      // Two instances over one folder stand for two worker processes of one run.
+      const [a, b] = [new RunSlots(dir, 2), new RunSlots(dir, 2)];
+      let inFlight = 0;
+      let most = 0;
+      const request = async (slots: RunSlots) => {
+        const release = await slots.acquire();
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight -= 1;
+        release();
+      };
+      await Promise.all([a, b, a, b, a, b].map(request));
+      expect(most).toBe(2);
+      expect(inFlight).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
