@@ -1,6 +1,10 @@
-// Lint: typescript-eslint with type information, and the Playwright rules for specs.
+// Lint: typescript-eslint with type information, and the Playwright rules for specs. Layout is
+// Prettier's (.prettierrc.json, checked by `npm run lint`); max-len holds what Prettier cannot
+// break (strings, comments) to its print width.
 import tseslint from 'typescript-eslint';
 import playwright from 'eslint-plugin-playwright';
+import prettier from 'eslint-config-prettier/flat';
+import prettierOptions from './.prettierrc.json' with { type: 'json' };
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', '.auth/', 'test-results/'] },
@@ -14,6 +18,8 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  prettier,
+  { rules: { 'max-len': ['error', { code: prettierOptions.printWidth, tabWidth: 2 }] } },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.mjs'],
     ...tseslint.configs.disableTypeChecked,
