@@ -63,23 +63,35 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   },
   projects: [
     // The password is typed here: no trace, screenshot or video of it, ever.
-    { name: 'setup', testDir: './tests/setup', testMatch: /.*\.setup\.ts/, use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' } },
+    {
+      name: 'setup',
+      testDir: './tests/setup',
+      testMatch: /.*\.setup\.ts/,
+      use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
+    },
     { name: 'harness', testDir: './tests/harness', testIgnore: /probes\//, use: browser },
     // Deliberate failures for the leak test's child run (tests/harness/leak.spec.ts) only.
     ...(env.leakProbe ? [{ name: 'leak-probe', testDir: './tests/harness/probes', dependencies: ['setup'], use: loggedIn }] : []),
     { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
     ...(remote
       ? []
-      : [{
-          // Interface doc: a client must accept either list shape and either alias spelling.
-          name: 'contract-variant', testDir: './tests/contract', dependencies: ['setup'],
-          use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
-        }, {
-          // The service suite against the other reading of every open point (contracts/open-points.ts):
-          // green here and on the default mock means it asserts only what holds in every reading.
-          name: 'readings', testMatch: /tests\/(contract|wire|ui|flows)\/.*\.spec\.ts/, dependencies: ['setup'],
-          use: { ...loggedIn, mockOptions: { readings: ALTERNATE_READINGS } },
-        }]),
+      : [
+          {
+            // Interface doc: a client must accept either list shape and either alias spelling.
+            name: 'contract-variant',
+            testDir: './tests/contract',
+            dependencies: ['setup'],
+            use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
+          },
+          {
+            // The service suite against the other reading of every open point (contracts/open-points.ts):
+            // green here and on the default mock means it asserts only what holds in every reading.
+            name: 'readings',
+            testMatch: /tests\/(contract|wire|ui|flows)\/.*\.spec\.ts/,
+            dependencies: ['setup'],
+            use: { ...loggedIn, mockOptions: { readings: ALTERNATE_READINGS } },
+          },
+        ]),
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn },
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },

@@ -8,9 +8,7 @@ export const BookingStatus = z.enum(['Requested', 'Confirmed', 'Cancelled']).met
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
 /** Values of the `statusType` filter: the three statuses plus three filter-only values. */
-export const StatusType = z
-  .enum(['All', 'Requested', 'Confirmed', 'Cancelled', 'NotCancelled', 'HasPending'])
-  .meta({ id: 'StatusType' });
+export const StatusType = z.enum(['All', 'Requested', 'Confirmed', 'Cancelled', 'NotCancelled', 'HasPending']).meta({ id: 'StatusType' });
 export type StatusType = z.infer<typeof StatusType>;
 
 export const Booking = z

@@ -13,10 +13,7 @@ export type IsoLocalDateTime = z.infer<typeof IsoLocalDateTime>;
 /** ISO 8601 date-time as the scheduler takes it: local, or with `Z` / an offset. */
 export const IsoDateTime = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/,
-    'expected an ISO 8601 date-time',
-  )
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/, 'expected an ISO 8601 date-time')
   .meta({ id: 'IsoDateTime' });
 
 /** The grid filter's odd date format `YYYY/MM/DDT00:00:00` (interface doc, GetForHallgrid). */
@@ -27,10 +24,7 @@ export const SlashDate = z
 
 export const Guid = z
   .string()
-  .regex(
-    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    'expected a GUID',
-  )
+  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'expected a GUID')
   .meta({ id: 'Guid' });
 export type Guid = z.infer<typeof Guid>;
 
@@ -56,13 +50,15 @@ export const TIME_RANGES = ['Today', 'Last7Days', 'LastMonth', 'Last3Months', 'L
  * groups travel in the schema's metadata so the drift audit can report which
  * spelling a target uses, and JSON Schema gets an equivalent `anyOf`.
  */
-export function aliasedObject<
-  Shape extends z.ZodRawShape,
-  Aliases extends Record<string, z.ZodType>,
->(id: string, shape: Shape, aliases: Aliases, groups: ReadonlyArray<readonly [keyof Aliases & string, keyof Aliases & string]>) {
-  const optionalAliases = Object.fromEntries(
-    Object.entries(aliases).map(([key, schema]) => [key, schema.optional()]),
-  ) as { [K in keyof Aliases]: z.ZodOptional<Aliases[K]> };
+export function aliasedObject<Shape extends z.ZodRawShape, Aliases extends Record<string, z.ZodType>>(
+  id: string,
+  shape: Shape,
+  aliases: Aliases,
+  groups: ReadonlyArray<readonly [keyof Aliases & string, keyof Aliases & string]>,
+) {
+  const optionalAliases = Object.fromEntries(Object.entries(aliases).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof Aliases]: z.ZodOptional<Aliases[K]>;
+  };
   return z
     .looseObject({ ...shape, ...optionalAliases })
     .superRefine((value, ctx) => {
@@ -91,9 +87,7 @@ export function aliasGroupsOf(schema: z.ZodType): string[][] {
  * (interface doc, GetForHallgrid: "A client must accept both").
  */
 export function listOf<T extends z.ZodType>(id: string, item: T) {
-  return z
-    .union([z.array(item), z.looseObject({ Data: z.array(item), Total: z.number().int().optional() })])
-    .meta({ id });
+  return z.union([z.array(item), z.looseObject({ Data: z.array(item), Total: z.number().int().optional() })]).meta({ id });
 }
 
 /** A URL's path (absolute, or path and query) lower-cased: the service's paths are case-insensitive (live notes). */

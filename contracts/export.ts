@@ -77,7 +77,9 @@ function queryParameters(query: z.ZodType | undefined, example: Record<string, u
   return Object.entries(query.shape as Record<string, z.ZodType>).map(([name, schema]) => {
     const description = (z.globalRegistry.get(schema) as { description?: string } | undefined)?.description ?? schema.description;
     return {
-      name, in: 'query', required: !(schema instanceof z.ZodOptional),
+      name,
+      in: 'query',
+      required: !(schema instanceof z.ZodOptional),
       ...(description ? { description } : {}),
       schema: schemaRef(schema, 'input'),
       ...(example[name] !== undefined ? { example: example[name] } : {}),
@@ -98,7 +100,9 @@ const sessionRedirect = (path: string): Json => ({
 });
 
 /** ASP.NET's answer to a failed anti-forgery check: a bare 400 (as the built-in mock answers it). */
-const tokenRefusedBody = { 'text/plain': { schema: { type: 'string' }, example: 'Bad Request: the anti-forgery token is missing or invalid.' } };
+const tokenRefusedBody = {
+  'text/plain': { schema: { type: 'string' }, example: 'Bad Request: the anti-forgery token is missing or invalid.' },
+};
 
 /**
  * The 400 of a JSON endpoint: a refused query or body (the interface document shows no status or body for
@@ -108,12 +112,23 @@ function badRequest(e: JsonEndpoint): Json | undefined {
   const args = !!(e.query || e.body);
   const token = e.antiForgery === 'header';
   if (!args && !token) return undefined;
-  const why = [args && 'an argument is refused (JSON `{ "Message": … }` on the built-in mock; the interface document shows no body)',
-    token && `the ${TOKEN_HEADER} header is missing or invalid (a bare text/plain 400)`].filter(Boolean).join('; or ');
+  const why = [
+    args && 'an argument is refused (JSON `{ "Message": … }` on the built-in mock; the interface document shows no body)',
+    token && `the ${TOKEN_HEADER} header is missing or invalid (a bare text/plain 400)`,
+  ]
+    .filter(Boolean)
+    .join('; or ');
   return {
     description: `Bad request: ${why}`,
     content: {
-      ...(args ? { 'application/json': { schema: { $ref: `${COMPONENTS}ErrorMessage` }, example: { Message: `${e.id}: invalid ${e.query ? 'query' : 'body'}` } } } : {}),
+      ...(args
+        ? {
+            'application/json': {
+              schema: { $ref: `${COMPONENTS}ErrorMessage` },
+              example: { Message: `${e.id}: invalid ${e.query ? 'query' : 'body'}` },
+            },
+          }
+        : {}),
       ...(token ? tokenRefusedBody : {}),
     },
   };
@@ -126,14 +141,18 @@ function jsonOperation(e: JsonEndpoint, example: EndpointExample | undefined): J
   const parameters = queryParameters(e.query, example?.query);
   const bad = badRequest(e);
   return {
-    operationId: e.id, summary: e.summary, tags: [e.domain],
+    operationId: e.id,
+    summary: e.summary,
+    tags: [e.domain],
     security: security(e.auth, e.antiForgery === 'header'),
     ...(parameters.length ? { parameters } : {}),
     ...(e.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: schemaRef(e.body, 'input'), ...(example?.body !== undefined ? { example: example.body } : {}) } },
+            content: {
+              'application/json': { schema: schemaRef(e.body, 'input'), ...(example?.body !== undefined ? { example: example.body } : {}) },
+            },
           },
         }
       : {}),
@@ -145,7 +164,10 @@ function jsonOperation(e: JsonEndpoint, example: EndpointExample | undefined): J
       '302': sessionRedirect(e.path),
       ...(bad ? { '400': bad } : {}),
     },
-    'x-documented': e.documented, 'x-writes': e.writes, 'x-anti-forgery': e.antiForgery, 'x-auth': e.auth,
+    'x-documented': e.documented,
+    'x-writes': e.writes,
+    'x-anti-forgery': e.antiForgery,
+    'x-auth': e.auth,
   };
 }
 
@@ -156,9 +178,15 @@ const REQUEST_FILTER =
 
 function pageOperation(p: PageRoute): Json {
   const pathParams = [...p.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1], in: 'path', required: true, schema: { type: 'integer' },
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'integer' },
   }));
-  const tokenField = { type: 'string', description: 'Anti-forgery token read from the hidden input of the form page (interface doc, "Anti-forgery token use")' };
+  const tokenField = {
+    type: 'string',
+    description: 'Anti-forgery token read from the hidden input of the form page (interface doc, "Anti-forgery token use")',
+  };
   const formSchema: Json | undefined = p.form
     ? schemaRef(p.form, 'input')
     : p.method === 'POST' && p.formFields
@@ -169,11 +197,18 @@ function pageOperation(p: PageRoute): Json {
         }
       : undefined;
   const form = p.method === 'POST';
-  const redirect: Json | undefined = p.auth === 'session'
-    ? sessionRedirect(p.path)
-    : form ? { description: 'Login succeeded: a redirect away from the login page, with the session cookies set (interface doc, "Login flow")' } : undefined;
+  const redirect: Json | undefined =
+    p.auth === 'session'
+      ? sessionRedirect(p.path)
+      : form
+        ? {
+            description: 'Login succeeded: a redirect away from the login page, with the session cookies set (interface doc, "Login flow")',
+          }
+        : undefined;
   return {
-    operationId: p.id, summary: p.summary, tags: [p.domain],
+    operationId: p.id,
+    summary: p.summary,
+    tags: [p.domain],
     ...(form ? { description: `Form post; the token goes in the form field \`${TOKEN_FIELD}\`. ${REQUEST_FILTER}` } : {}),
     security: security(p.auth, false),
     ...(pathParams.length ? { parameters: pathParams } : {}),
@@ -184,9 +219,13 @@ function pageOperation(p: PageRoute): Json {
         content: { 'text/html': { schema: { type: 'string' } } },
       },
       ...(redirect ? { '302': redirect } : {}),
-      ...(p.antiForgery === 'form' ? { '400': { description: `The form field ${TOKEN_FIELD} is missing or invalid`, content: tokenRefusedBody } } : {}),
+      ...(p.antiForgery === 'form'
+        ? { '400': { description: `The form field ${TOKEN_FIELD} is missing or invalid`, content: tokenRefusedBody } }
+        : {}),
     },
-    'x-writes': p.writes, 'x-anti-forgery': p.antiForgery, 'x-auth': p.auth,
+    'x-writes': p.writes,
+    'x-anti-forgery': p.antiForgery,
+    'x-auth': p.auth,
     ...(p.formFields ? { 'x-form-fields': [...p.formFields] } : {}),
     ...(p.antiForgery === 'form' ? { 'x-token-field': TOKEN_FIELD } : {}),
   };
@@ -208,9 +247,13 @@ export function openApiDocument(options: ExportOptions): Json {
     info: {
       title: 'Hall Booking Service',
       version: '0.1.0',
-      description: 'Generated from contracts/registry.ts. Cookie-session authentication with anti-forgery tokens; paths and query names are case-insensitive. Examples are answers of the built-in mock.',
+      description:
+        'Generated from contracts/registry.ts. Cookie-session authentication with anti-forgery tokens; paths and query names are case-insensitive. Examples are answers of the built-in mock.',
       // The document restates a third party's interface for testing; nothing here grants rights to the service.
-      license: { name: 'Proprietary: the Hall Booking Service interface, described for its test harness', identifier: 'LicenseRef-Proprietary' },
+      license: {
+        name: 'Proprietary: the Hall Booking Service interface, described for its test harness',
+        identifier: 'LicenseRef-Proprietary',
+      },
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [server],
@@ -223,13 +266,19 @@ export function openApiDocument(options: ExportOptions): Json {
       },
       securitySchemes: {
         [SESSION]: {
-          type: 'apiKey', in: 'cookie', name: options.sessionCookie,
-          description: 'Session cookies set by a successful login (POST /Account/Login answers 302). The name is the built-in mock\'s; ' +
-            'the live service\'s cookie names are not known, so a client keeps every cookie the server sets.',
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.sessionCookie,
+          description:
+            "Session cookies set by a successful login (POST /Account/Login answers 302). The name is the built-in mock's; " +
+            "the live service's cookie names are not known, so a client keeps every cookie the server sets.",
         },
         [ANTI_FORGERY_HEADER]: {
-          type: 'apiKey', in: 'header', name: TOKEN_HEADER,
-          description: `Anti-forgery token of JSON POSTs, read from the hidden input ${TOKEN_FIELD} of any logged-in page ` +
+          type: 'apiKey',
+          in: 'header',
+          name: TOKEN_HEADER,
+          description:
+            `Anti-forgery token of JSON POSTs, read from the hidden input ${TOKEN_FIELD} of any logged-in page ` +
             '(interface doc, "Anti-forgery token use"). Form posts carry it as a form field instead.',
         },
       },

@@ -25,58 +25,72 @@ const reading = (id: string, description: string, played = true): Reading => ({ 
 export const openPoints = {
   timerange: {
     question: 'What does a `timerange` of the bookings grid bound?',
-    source: 'interface doc, GET /api/bookings/GetForHallgrid: "timerange … 0=Today, 1=Last7Days, 2=LastMonth, 3=Last3Months, 4=LastYear, 5=All"',
+    source:
+      'interface doc, GET /api/bookings/GetForHallgrid: "timerange … 0=Today, 1=Last7Days, 2=LastMonth, 3=Last3Months, 4=LastYear, 5=All"',
     readings: [
       reading('start-window', 'bookings that start within the range, up to the end of today (future bookings excluded)'),
       reading('from-start', 'bookings that start on or after the first day of the range, future bookings included'),
       reading('created', 'bookings created within the range (no documented field carries a creation date)', false),
-      reading('calendar', 'LastMonth, Last3Months and LastYear as calendar periods (the previous month, quarter, year), so Today is in none of them', false),
+      reading(
+        'calendar',
+        'LastMonth, Last3Months and LastYear as calendar periods (the previous month, quarter, year), so Today is in none of them',
+        false,
+      ),
     ],
-    invariant: 'every range is within All, and Today within Last7Days; a booking (not a recurring series) that ended more '
-      + 'than two years ago is in no range short of All (given it was entered before it ended)',
+    invariant:
+      'every range is within All, and Today within Last7Days; a booking (not a recurring series) that ended more ' +
+      'than two years ago is in no range short of All (given it was entered before it ended)',
   },
   hallCustomers: {
     question: 'Whom does `getforhall` list without `customer=true`?',
     source: 'interface doc, GET /api/customers/getforhall: "customer … `true` restricts to customers"',
     readings: [
       reading('with-staff', 'every user of the hall, hall staff and admins included'),
-      reading('customers-only', 'the hall\'s customers, the same as with customer=true'),
+      reading('customers-only', "the hall's customers, the same as with customer=true"),
     ],
     invariant: 'the customer=true list is within the unrestricted list, and within GetAllCustomer ("all customers across all halls")',
   },
   statusOptions: {
-    question: 'What are the option values of the form\'s `BookingStatusId`?',
-    source: 'interface doc, "its allowed values are listed under Endpoints as unspecified"; live notes: "BookingStatusId was posted as a name … its option values on the real page are not known"',
+    question: "What are the option values of the form's `BookingStatusId`?",
+    source:
+      'interface doc, "its allowed values are listed under Endpoints as unspecified"; live notes: "BookingStatusId was posted as a name … its option values on the real page are not known"',
     readings: [
       reading('ids', 'numbers, the option text naming the status'),
       reading('names', 'the status names themselves (Requested, Confirmed, Cancelled)'),
     ],
-    invariant: 'the form offers an option whose text names each of Requested and Confirmed; a post with the option value '
-      + 'read from the page is stored; where the values are the names, a post of the name is stored (the live notes\' client)',
+    invariant:
+      'the form offers an option whose text names each of Requested and Confirmed; a post with the option value ' +
+      "read from the page is stored; where the values are the names, a post of the name is stored (the live notes' client)",
   },
   formRedirects: {
     question: 'Where do the create and edit posts redirect to?',
-    source: 'interface doc, "Optional fields and the response to the submission: not shown"; live notes: "Where the create and edit posts redirect to is not known"',
+    source:
+      'interface doc, "Optional fields and the response to the submission: not shown"; live notes: "Where the create and edit posts redirect to is not known"',
     readings: [
-      reading('index-then-view', 'create → the bookings index, edit → the booking\'s View page'),
-      reading('view-then-index', 'create → the new booking\'s View page, edit → the bookings index'),
+      reading('index-then-view', "create → the bookings index, edit → the booking's View page"),
+      reading('view-then-index', "create → the new booking's View page, edit → the bookings index"),
     ],
     invariant: 'a stored post answers a redirect away from the form; the booking is then found in the grid by name and start',
   },
   deleteEffect: {
     question: 'What does `GET /Admin/Bookings/Delete/{id}` do?',
-    source: 'interface doc, "Its effect and response: not shown"; live notes: "expect the booking to be gone from the not-cancelled grid (removed or cancelled: accept either)"',
+    source:
+      'interface doc, "Its effect and response: not shown"; live notes: "expect the booking to be gone from the not-cancelled grid (removed or cancelled: accept either)"',
     readings: [
-      reading('remove', 'the booking (and a series\' children) is removed'),
+      reading('remove', "the booking (and a series' children) is removed"),
       reading('cancel', 'the booking is kept with the status Cancelled'),
     ],
     invariant: 'the booking leaves the NotCancelled grid; a booking still in the All grid is Cancelled',
   },
   roomLabels: {
     question: 'What markup surrounds the room colours of the scheduler page?',
-    source: 'interface doc, "Elements matching the selector `#RoomColorList .room-label` carry the room\'s background colour and its name"; live notes: "Parse the colour from the style robustly (spacing, `!important`, `rgb()`)"',
+    source:
+      'interface doc, "Elements matching the selector `#RoomColorList .room-label` carry the room\'s background colour and its name"; live notes: "Parse the colour from the style robustly (spacing, `!important`, `rgb()`)"',
     readings: [
-      reading('live', 'as on the live page: only `div.room-label` items, each `onclick="setRoom(id)"` and `style="background-color:#rrggbb!important;"`'),
+      reading(
+        'live',
+        'as on the live page: only `div.room-label` items, each `onclick="setRoom(id)"` and `style="background-color:#rrggbb!important;"`',
+      ),
       reading('varied', 'other notations (`rgb()`, spaces, other properties first) and an "All rooms" item that is no `.room-label`'),
     ],
     invariant: 'one `#RoomColorList .room-label` per room of the hall, its name as text and a background colour readable from its style',

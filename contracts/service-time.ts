@@ -7,8 +7,14 @@ export const SERVICE_ZONE = 'Europe/London';
 /** `YYYY-MM-DDTHH:MM:SS` of `d` in the service's zone. */
 export function toLocalIso(d: Date, timeZone = SERVICE_ZONE): string {
   const f = new Intl.DateTimeFormat('en-GB', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
-    hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   });
   const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
@@ -21,9 +27,7 @@ export const serviceToday = (): string => toLocalIso(new Date()).slice(0, 10);
 export const startOfDay = (iso: string): string => `${iso.slice(0, 10)}T00:00:00`;
 
 /** Add whole days, hours and minutes to a local ISO date-time, staying in wall-clock terms. */
-export function shiftLocal(
-  iso: string, { days = 0, hours = 0, minutes = 0 }: { days?: number; hours?: number; minutes?: number },
-): string {
+export function shiftLocal(iso: string, { days = 0, hours = 0, minutes = 0 }: { days?: number; hours?: number; minutes?: number }): string {
   const d = new Date(`${iso}Z`);
   d.setUTCDate(d.getUTCDate() + days);
   d.setUTCHours(d.getUTCHours() + hours, d.getUTCMinutes() + minutes);

@@ -50,7 +50,8 @@ const listShape = values['list-shape'];
 if (listShape !== 'array' && listShape !== 'data') fail(`--list-shape must be array or data, got "${listShape}"`);
 const aliases = values.aliases;
 if (aliases !== 'primary' && aliases !== 'alternate') fail(`--aliases must be primary or alternate, got "${aliases}"`);
-if (values.readings !== 'default' && values.readings !== 'alternate') fail(`--readings must be default or alternate, got "${values.readings}"`);
+if (values.readings !== 'default' && values.readings !== 'alternate')
+  fail(`--readings must be default or alternate, got "${values.readings}"`);
 const readings: Partial<MockReadings> = values.readings === 'alternate' ? { ...ALTERNATE_READINGS } : {};
 try {
   for (const arg of readingArgs) {
@@ -69,7 +70,12 @@ try {
 
 try {
   const server = await startMockServer({
-    port, host: values.host as string, listShape, aliases, dashboard404: values['dashboard-404'] === true, readings,
+    port,
+    host: values.host as string,
+    listShape,
+    aliases,
+    dashboard404: values['dashboard-404'] === true,
+    readings,
   });
   try {
     for (const f of faults) server.context.faults.inject(f);
@@ -80,7 +86,9 @@ try {
   const { email, password } = server.context.credentials;
   console.log(`Hall Booking mock listening on ${server.url}
   hall id:   ${server.context.hallId}
-  readings:  ${Object.entries(server.context.readings).map(([point, id]) => `${point}=${id}`).join(' ')}
+  readings:  ${Object.entries(server.context.readings)
+    .map(([point, id]) => `${point}=${id}`)
+    .join(' ')}
   email:     ${email}
   password:  ${password}   (a fixed mock credential, not a secret)
 Run the suite against it as a remote target:

@@ -6,7 +6,10 @@ import { FaultSwitch } from './faults.js';
 import { SessionKeys } from './session.js';
 import { MOCK_HALL_ID, seedState, type MockState } from './state.js';
 
-export interface MockCredentials { email: string; password: string }
+export interface MockCredentials {
+  email: string;
+  password: string;
+}
 
 export interface MockOptions {
   /** Shape of list answers that may come either way: a bare array or `{Data, Total}`. */
@@ -54,7 +57,10 @@ export interface MockOverride {
 }
 
 /** A request no handler answered (the bridge answers it 404). */
-export interface UnhandledRequest { method: string; path: string }
+export interface UnhandledRequest {
+  method: string;
+  path: string;
+}
 
 export const DEFAULT_CREDENTIALS: MockCredentials = {
   email: 'admin@oldtown-hall.example',
@@ -62,7 +68,10 @@ export const DEFAULT_CREDENTIALS: MockCredentials = {
 };
 
 export interface ReceivedRequest {
-  method: string; path: string; headers: Record<string, string>; rawBody: Buffer;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  rawBody: Buffer;
   /** `performance.now()` when the request arrived (retry and backoff checks). */
   at: number;
 }
@@ -128,10 +137,12 @@ export class MockContext {
   /** A request through the overrides in force, then the handlers (`next`). */
   intercept(request: Request, next: NextHandler): Promise<Response | undefined> {
     const chain = this.overrides.filter((o) => o.intercept);
-    const at = (i: number): NextHandler => (r) => {
-      const o = chain[i];
-      return o?.intercept ? o.intercept(r, at(i + 1), this) : next(r);
-    };
+    const at =
+      (i: number): NextHandler =>
+      (r) => {
+        const o = chain[i];
+        return o?.intercept ? o.intercept(r, at(i + 1), this) : next(r);
+      };
     return at(0)(request);
   }
 

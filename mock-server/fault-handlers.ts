@@ -5,9 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { routeMatches } from '../contracts/index.js';
 import type { MockContext, MockOverride, NextHandler } from './context.js';
-import {
-  activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec,
-} from './faults.js';
+import { activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec } from './faults.js';
 import { loginRedirect } from './routes.js';
 import { AUTH_COOKIE } from './session.js';
 
@@ -45,7 +43,9 @@ async function serveFault(fault: ActiveFault, request: Request, next: NextHandle
       return faultAnswer({ ...fault, fault: fault.fault });
     case 'expire': {
       // Interface doc, Errors: an expired session on a protected endpoint redirects to login.
-      const ticket = (request.headers.get('cookie') ?? '').split(';').map((c) => c.trim())
+      const ticket = (request.headers.get('cookie') ?? '')
+        .split(';')
+        .map((c) => c.trim())
         .find((c) => c.slice(0, c.indexOf('=')) === AUTH_COOKIE);
       if (ticket) ctx.faults.expire([ticket]);
       return loginRedirect(request);
@@ -72,9 +72,7 @@ export function fault(spec: FaultSpec): FaultOverride {
     active,
     intercept: (request, next, ctx) => {
       const { pathname } = new URL(request.url);
-      return !isControl(pathname) && takeFault(active, request.method, pathname)
-        ? serveFault(active, request, next, ctx)
-        : next(request);
+      return !isControl(pathname) && takeFault(active, request.method, pathname) ? serveFault(active, request, next, ctx) : next(request);
     },
   };
 }

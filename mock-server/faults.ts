@@ -8,7 +8,8 @@ import { routeMatches } from '../contracts/index.js';
 export const FAULTS_PATH = '/__mock/faults';
 
 /** `--fault` in a CLI's usage text. */
-export const FAULT_USAGE = '[--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking';
+export const FAULT_USAGE =
+  '[--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking';
 
 export const FAULT_KINDS = ['reset', 'close', 'delay', '429', '500', 'expire'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -16,7 +17,11 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export const FaultSpec = z.strictObject({
   fault: z.enum(FAULT_KINDS),
   /** Only requests with this method (any when absent). */
-  method: z.string().regex(/^[A-Za-z]+$/).transform((m) => m.toUpperCase()).optional(),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/)
+    .transform((m) => m.toUpperCase())
+    .optional(),
   /** Only this path, case-insensitive, query ignored; a trailing `*` matches a prefix. Any path when absent. */
   path: z.string().startsWith('/').optional(),
   /** How many matching requests meet the fault; unlimited when absent (`expire`: 1). */
@@ -48,8 +53,14 @@ export function activeFault(spec: FaultSpec, id = 0): ActiveFault {
   const s = parsed.data;
   if (s.fault === 'delay' && s.ms === undefined) throw new Error('fault: delay needs ms');
   return {
-    id, fault: s.fault, method: s.method, path: s.path, ms: s.ms, retryAfter: s.retryAfter,
-    remaining: s.times ?? (s.fault === 'expire' ? 1 : Infinity), hits: 0,
+    id,
+    fault: s.fault,
+    method: s.method,
+    path: s.path,
+    ms: s.ms,
+    retryAfter: s.retryAfter,
+    remaining: s.times ?? (s.fault === 'expire' ? 1 : Infinity),
+    hits: 0,
   };
 }
 
@@ -101,7 +112,10 @@ export class FaultSwitch {
   /** A Cookie header without the cookies an `expire` fault ended. */
   screenCookies(header: string): string {
     if (!this.expired.size) return header;
-    return header.split(';').filter((c) => c.trim() && !this.expired.has(c.trim())).join(';');
+    return header
+      .split(';')
+      .filter((c) => c.trim() && !this.expired.has(c.trim()))
+      .join(';');
   }
 
   /** The request as the server should see it: an expired cookie is as good as none. */
@@ -162,9 +176,11 @@ export function controlFaults(faults: FaultSwitch, method: string, body: string)
 export function faultAnswer(fault: ActiveFault & { fault: '429' | '500' }): Response {
   return fault.fault === '429'
     ? new Response('Too Many Requests', {
-        status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfter ?? 1) },
+        status: 429,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(fault.retryAfter ?? 1) },
       })
-    : new Response('<!DOCTYPE html><title>Server Error</title><h1>Server Error in \'/\' Application.</h1>', {
-        status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    : new Response("<!DOCTYPE html><title>Server Error</title><h1>Server Error in '/' Application.</h1>", {
+        status: 500,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
       });
 }

@@ -14,13 +14,16 @@ export function jsonAnswer(data: unknown, init: { status?: number } = {}): Respo
   const text = JSON.stringify(data) ?? '';
   const status = init.status ?? 200;
   const response = new Response(text, {
-    status, statusText: STATUS_TEXT[status] ?? '',
-    headers: [['Content-Type', 'application/json'], ['Content-Length', String(Buffer.byteLength(text))]],
+    status,
+    statusText: STATUS_TEXT[status] ?? '',
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Content-Length', String(Buffer.byteLength(text))],
+    ],
   });
   textOf.set(response, text);
   return response;
 }
 
 /** The text of an answer built by `jsonAnswer` whose body nobody has read; undefined otherwise. */
-export const answerText = (response: Response): string | undefined =>
-  (response.bodyUsed ? undefined : textOf.get(response));
+export const answerText = (response: Response): string | undefined => (response.bodyUsed ? undefined : textOf.get(response));

@@ -3,9 +3,28 @@
 // A mutant is a MockOverride (mock-server/context.ts) installed for the server's life: it
 // changes JSON answers after the contract check, or requests and responses at the bridge.
 import {
-  ActivityType, ADMIN_PREFIX, API_PREFIX, Booking, type BookingFormField, BookingGridQuery, CalendarEvent, Customer,
-  listItems, LOGIN_PATH, type LoginFormFields, PriceRate, Room, ROOM_COLOUR_LIST_ID, routeMatches, SchedulerQuery,
-  TOKEN_FIELD, TOKEN_HEADER, endpoints as E, pages, type Domain, type EndpointId,
+  ActivityType,
+  ADMIN_PREFIX,
+  API_PREFIX,
+  Booking,
+  type BookingFormField,
+  BookingGridQuery,
+  CalendarEvent,
+  Customer,
+  listItems,
+  LOGIN_PATH,
+  type LoginFormFields,
+  PriceRate,
+  Room,
+  ROOM_COLOUR_LIST_ID,
+  routeMatches,
+  SchedulerQuery,
+  TOKEN_FIELD,
+  TOKEN_HEADER,
+  endpoints as E,
+  pages,
+  type Domain,
+  type EndpointId,
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
@@ -49,10 +68,10 @@ type ItemOf<S extends Shaped> = { [K in keyof S['shape']]?: unknown };
 type ParamOf<S extends Shaped> = keyof S['shape'] & string;
 
 /** A JSON mutant of some endpoints' list items, whose fields are those of `schema`. */
-const onItems = <S extends Shaped>(
-  _schema: S, ids: readonly EndpointId[], fn: (item: ItemOf<S>) => ItemOf<S>,
-): Mutant['json'] =>
-  (id, data) => ((ids as readonly string[]).includes(id) ? mapItems(data, fn) : data);
+const onItems =
+  <S extends Shaped>(_schema: S, ids: readonly EndpointId[], fn: (item: ItemOf<S>) => ItemOf<S>): Mutant['json'] =>
+  (id, data) =>
+    (ids as readonly string[]).includes(id) ? mapItems(data, fn) : data;
 
 /** The item with one field changed. */
 const set = <T extends object>(item: T, key: keyof T, value: unknown): T => ({ ...item, [key]: value });
@@ -100,7 +119,12 @@ function withRawBody(request: Request, raw: string, headers: Headers = request.h
 /** The request with one cookie set (replacing any of that name). */
 function withCookie(request: Request, name: string, value: string, headers = new Headers(request.headers)): Headers {
   const jar = { ...cookiesOf(request), [name]: value };
-  headers.set('cookie', Object.entries(jar).map(([k, v]) => `${k}=${v}`).join('; '));
+  headers.set(
+    'cookie',
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; '),
+  );
   return headers;
 }
 
@@ -117,7 +141,8 @@ async function rewriteHtml(response: Response | undefined, fn: (html: string) =>
 }
 
 /** Runs the request, then puts the data back as it was: a write acknowledged but not stored. */
-const notStored = (matches: (request: Request) => boolean): Mutant['intercept'] =>
+const notStored =
+  (matches: (request: Request) => boolean): Mutant['intercept'] =>
   async (request, next, ctx) => {
     if (!matches(request)) return next(request);
     const before = structuredClone(ctx.state);
@@ -127,24 +152,28 @@ const notStored = (matches: (request: Request) => boolean): Mutant['intercept'] 
   };
 
 /** Replaces a 200 answer of one registry entry. */
-const replaceAnswer = (entry: { path: string }, answer: () => Response): Mutant['intercept'] =>
+const replaceAnswer =
+  (entry: { path: string }, answer: () => Response): Mutant['intercept'] =>
   async (request, next) => {
     const response = await next(request);
     return isAt(request, entry) && response?.status === 200 ? answer() : response;
   };
 
 /** Ignores a query parameter of the grid endpoint, as if the server never read it. */
-const gridIgnores = (param: ParamOf<typeof BookingGridQuery>): Mutant['intercept'] => (request, next) =>
-  next(isAt(request, E.listBookingsForHallGrid) ? withQuery(request, (p) => dropParam(p, param)) : request);
+const gridIgnores =
+  (param: ParamOf<typeof BookingGridQuery>): Mutant['intercept'] =>
+  (request, next) =>
+    next(isAt(request, E.listBookingsForHallGrid) ? withQuery(request, (p) => dropParam(p, param)) : request);
 
-const ticketFor = (ctx: MockContext) =>
-  ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
+const ticketFor = (ctx: MockContext) => ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
 
 /** Serves requests under `prefix` as if signed in, whatever the cookies say. */
-const servedWithoutSession = (prefix: string): Mutant['intercept'] => (request, next, ctx) => {
-  if (!isAt(request, under(prefix)) || currentUser(ctx, request)) return next(request);
-  return next(new Request(request, { headers: withCookie(request, AUTH_COOKIE, ticketFor(ctx)) }));
-};
+const servedWithoutSession =
+  (prefix: string): Mutant['intercept'] =>
+  (request, next, ctx) => {
+    if (!isAt(request, under(prefix)) || currentUser(ctx, request)) return next(request);
+    return next(new Request(request, { headers: withCookie(request, AUTH_COOKIE, ticketFor(ctx)) }));
+  };
 
 /** An anti-forgery cookie of the request (or a new one) and a form token valid for it. */
 function validToken(ctx: MockContext, request: Request): { token: string; headers: Headers } {
@@ -161,87 +190,122 @@ type GridItem = { [K in keyof ReturnType<typeof bookingItem>]?: unknown };
 export const mutants = [
   // Booking (grid item): types and presence, interface doc "Booking (grid item)".
   {
-    id: 'booking-id-as-string', area: 'bookings', breaks: 'Booking.BookingId is an int',
+    id: 'booking-id-as-string',
+    area: 'bookings',
+    breaks: 'Booking.BookingId is an int',
     json: onItems(Booking, BOOKING_LISTS, (b) => set(b, 'BookingId', String(b.BookingId))),
   },
   {
-    id: 'booking-start-not-iso', area: 'bookings', breaks: 'Booking.StartDateTime is ISO 8601 (YYYY-MM-DDTHH:MM:SS)',
+    id: 'booking-start-not-iso',
+    area: 'bookings',
+    breaks: 'Booking.StartDateTime is ISO 8601 (YYYY-MM-DDTHH:MM:SS)',
     json: onItems(Booking, BOOKING_LISTS, (b) => {
       const s = String(b.StartDateTime);
       return set(b, 'StartDateTime', `${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)} ${s.slice(11, 16)}`);
     }),
   },
   {
-    id: 'booking-customer-id-missing', area: 'bookings', breaks: 'Booking.CustomerId is present (GUID of the customer)',
+    id: 'booking-customer-id-missing',
+    area: 'bookings',
+    breaks: 'Booking.CustomerId is present (GUID of the customer)',
     json: onItems(Booking, BOOKING_LISTS, (b) => without(b, 'CustomerId')),
   },
   {
-    id: 'booking-is-recurring-as-string', area: 'bookings', breaks: 'Booking.IsRecurring is a boolean',
+    id: 'booking-is-recurring-as-string',
+    area: 'bookings',
+    breaks: 'Booking.IsRecurring is a boolean',
     json: onItems(Booking, BOOKING_LISTS, (b) => set(b, 'IsRecurring', b.IsRecurring ? 'True' : 'False')),
   },
   {
-    id: 'booking-status-off-list', area: 'bookings',
+    id: 'booking-status-off-list',
+    area: 'bookings',
     breaks: 'Booking.Status is one of Requested, Confirmed, Cancelled ("States and transitions")',
     json: onItems(Booking, BOOKING_LISTS, (b) => (b.Status === 'Confirmed' ? set(b, 'Status', 'Approved') : b)),
   },
   {
-    id: 'grid-wrapper-renamed', area: 'bookings', breaks: 'the grid answers a bare array or {Data: [...]}, not {Items: [...]}',
-    json: (id, data) =>
-      (id === 'listBookingsForHallGrid' ? { Items: listItems(data) ?? [], Total: listItems(data)?.length ?? 0 } : data),
+    id: 'grid-wrapper-renamed',
+    area: 'bookings',
+    breaks: 'the grid answers a bare array or {Data: [...]}, not {Items: [...]}',
+    json: (id, data) => (id === 'listBookingsForHallGrid' ? { Items: listItems(data) ?? [], Total: listItems(data)?.length ?? 0 } : data),
   },
   {
-    id: 'child-bookings-empty', area: 'bookings', breaks: 'getforparentgrid returns the child bookings of a recurring parent',
+    id: 'child-bookings-empty',
+    area: 'bookings',
+    breaks: 'getforparentgrid returns the child bookings of a recurring parent',
     json: (id, data) => (id === 'listChildBookings' ? withItems(data, []) : data),
   },
   // Customer, Room, Activity type, Price rate: aliases, types and presence.
   {
-    id: 'customer-name-alias-dropped', area: 'customers', breaks: 'Customer carries Name (or FullName)',
+    id: 'customer-name-alias-dropped',
+    area: 'customers',
+    breaks: 'Customer carries Name (or FullName)',
     json: onItems(Customer, CUSTOMER_LISTS, (c) => without(c, 'Name', 'FullName')),
   },
   {
-    id: 'customer-phone-alias-dropped', area: 'customers', breaks: 'Customer carries Phone (or PhoneNumber)',
+    id: 'customer-phone-alias-dropped',
+    area: 'customers',
+    breaks: 'Customer carries Phone (or PhoneNumber)',
     json: onItems(Customer, CUSTOMER_LISTS, (c) => without(c, 'Phone', 'PhoneNumber')),
   },
   {
-    id: 'customer-user-id-missing', area: 'customers', breaks: 'Customer.UserId (a GUID) is present',
+    id: 'customer-user-id-missing',
+    area: 'customers',
+    breaks: 'Customer.UserId (a GUID) is present',
     json: onItems(Customer, CUSTOMER_LISTS, (c) => without(c, 'UserId')),
   },
   {
-    id: 'customer-is-blocked-as-string', area: 'customers', breaks: 'Customer.IsBlocked is a boolean',
+    id: 'customer-is-blocked-as-string',
+    area: 'customers',
+    breaks: 'Customer.IsBlocked is a boolean',
     json: onItems(Customer, CUSTOMER_LISTS, (c) => set(c, 'IsBlocked', String(c.IsBlocked))),
   },
   {
-    id: 'room-id-alias-dropped', area: 'rooms', breaks: 'Room carries ID (or Id)',
+    id: 'room-id-alias-dropped',
+    area: 'rooms',
+    breaks: 'Room carries ID (or Id)',
     json: onItems(Room, ROOM_LISTS, (r) => without(r, 'ID', 'Id')),
   },
   {
-    id: 'room-row-number-as-string', area: 'rooms', breaks: 'Room.rowNumber is an int',
+    id: 'room-row-number-as-string',
+    area: 'rooms',
+    breaks: 'Room.rowNumber is an int',
     json: onItems(Room, ROOM_LISTS, (r) => set(r, 'rowNumber', String(r.rowNumber))),
   },
   {
-    id: 'activity-type-hall-id-missing', area: 'catalog', breaks: 'Activity type carries HallId (int)',
+    id: 'activity-type-hall-id-missing',
+    area: 'catalog',
+    breaks: 'Activity type carries HallId (int)',
     json: onItems(ActivityType, ['listActivityTypes'], (a) => without(a, 'HallId')),
   },
   {
-    id: 'price-rate-id-as-string', area: 'catalog', breaks: 'Price rate Id is an int',
+    id: 'price-rate-id-as-string',
+    area: 'catalog',
+    breaks: 'Price rate Id is an int',
     json: onItems(PriceRate, ['listPriceRates'], (p) => set(p, 'Id', String(p.Id))),
   },
   // Calendar event and room colours, interface doc "Calendar event (scheduler)", "Room colour mapping".
   {
-    id: 'event-id-alias-dropped', area: 'scheduler', breaks: 'Calendar event carries id (or Id, live notes)',
+    id: 'event-id-alias-dropped',
+    area: 'scheduler',
+    breaks: 'Calendar event carries id (or Id, live notes)',
     json: onItems(CalendarEvent, ['listSchedulerEvents'], (e) => without(e, 'id', 'Id')),
   },
   {
-    id: 'event-colour-not-hex', area: 'scheduler', breaks: 'Calendar event color is a hex colour such as #rrggbb',
+    id: 'event-colour-not-hex',
+    area: 'scheduler',
+    breaks: 'Calendar event color is a hex colour such as #rrggbb',
     json: onItems(CalendarEvent, ['listSchedulerEvents'], (e) => set(e, 'color', 'steelblue')),
   },
   {
-    id: 'event-end-missing', area: 'scheduler', breaks: 'Calendar event carries end (ISO 8601)',
+    id: 'event-end-missing',
+    area: 'scheduler',
+    breaks: 'Calendar event carries end (ISO 8601)',
     json: onItems(CalendarEvent, ['listSchedulerEvents'], (e) => without(e, 'end')),
   },
   {
-    id: 'scheduler-colours-rotated', area: 'scheduler',
-    breaks: 'an event\'s color identifies its room: the colour the scheduler page shows for that room',
+    id: 'scheduler-colours-rotated',
+    area: 'scheduler',
+    breaks: "an event's color identifies its room: the colour the scheduler page shows for that room",
     json: (id, data, ctx) => {
       if (id !== 'listSchedulerEvents') return data;
       const palette = [...new Set(ctx.state.rooms.map((r) => r.colour.toLowerCase()))];
@@ -252,39 +316,57 @@ export const mutants = [
     },
   },
   {
-    id: 'room-colour-list-missing', area: 'pages', breaks: 'the scheduler page holds #RoomColorList .room-label elements',
+    id: 'room-colour-list-missing',
+    area: 'pages',
+    breaks: 'the scheduler page holds #RoomColorList .room-label elements',
     intercept: async (request, next) => {
       const response = await next(request);
-      return isAt(request, pages.schedulerPage)
-        ? rewriteHtml(response, (h) => h.replaceAll(ROOM_COLOUR_LIST_ID, 'RoomLegend'))
-        : response;
+      return isAt(request, pages.schedulerPage) ? rewriteHtml(response, (h) => h.replaceAll(ROOM_COLOUR_LIST_ID, 'RoomLegend')) : response;
     },
   },
   // Filters, interface doc "Bookings" and "Scheduler" query tables.
   { id: 'grid-ignores-status-type', area: 'bookings', breaks: 'statusType filters the grid', intercept: gridIgnores('statusType') },
   { id: 'grid-ignores-timerange', area: 'bookings', breaks: 'timerange filters the grid', intercept: gridIgnores('timerange') },
   { id: 'grid-ignores-year', area: 'bookings', breaks: 'year filters the grid', intercept: gridIgnores('year') },
-  { id: 'grid-ignores-start-date-from', area: 'bookings', breaks: 'startDateFrom bounds the grid below', intercept: gridIgnores('startDateFrom') },
-  { id: 'grid-ignores-start-date-to', area: 'bookings', breaks: 'startDateTo bounds the grid above', intercept: gridIgnores('startDateTo') },
   {
-    id: 'scheduler-ignores-room-id', area: 'scheduler', breaks: 'roomId restricts the calendar events to one room (0 = all)',
-    intercept: (request, next) =>
-      next(isAt(request, E.listSchedulerEvents) ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
+    id: 'grid-ignores-start-date-from',
+    area: 'bookings',
+    breaks: 'startDateFrom bounds the grid below',
+    intercept: gridIgnores('startDateFrom'),
   },
   {
-    id: 'scheduler-ignores-window', area: 'scheduler', breaks: 'start and end bound the calendar events returned',
-    intercept: (request, next) => next(isAt(request, E.listSchedulerEvents)
-      ? withQuery(request, (p) => {
-        dropParam(p, 'start');
-        dropParam(p, 'end');
-        p.set('start', new Date(Date.now() - 3650 * DAY).toISOString().slice(0, 19) + 'Z');
-        p.set('end', new Date(Date.now() + 3650 * DAY).toISOString().slice(0, 19) + 'Z');
-      })
-      : request),
+    id: 'grid-ignores-start-date-to',
+    area: 'bookings',
+    breaks: 'startDateTo bounds the grid above',
+    intercept: gridIgnores('startDateTo'),
+  },
+  {
+    id: 'scheduler-ignores-room-id',
+    area: 'scheduler',
+    breaks: 'roomId restricts the calendar events to one room (0 = all)',
+    intercept: (request, next) => next(isAt(request, E.listSchedulerEvents) ? withQuery(request, (p) => dropParam(p, 'roomId')) : request),
+  },
+  {
+    id: 'scheduler-ignores-window',
+    area: 'scheduler',
+    breaks: 'start and end bound the calendar events returned',
+    intercept: (request, next) =>
+      next(
+        isAt(request, E.listSchedulerEvents)
+          ? withQuery(request, (p) => {
+              dropParam(p, 'start');
+              dropParam(p, 'end');
+              p.set('start', new Date(Date.now() - 3650 * DAY).toISOString().slice(0, 19) + 'Z');
+              p.set('end', new Date(Date.now() + 3650 * DAY).toISOString().slice(0, 19) + 'Z');
+            })
+          : request,
+      ),
   },
   // Hall scoping: "Most reads are scoped to one hall".
   {
-    id: 'grid-ignores-hall', area: 'bookings', breaks: 'the grid lists the bookings of the hall asked for only',
+    id: 'grid-ignores-hall',
+    area: 'bookings',
+    breaks: 'the grid lists the bookings of the hall asked for only',
     json: (id, data, ctx) => {
       if (id !== 'listBookingsForHallGrid') return data;
       const items = listItems(data) ?? [];
@@ -296,70 +378,92 @@ export const mutants = [
   {
     // Regressions a staging-like server showed (issue 10): the grid items there carry no
     // HallId, so only what the document names (RoomsUsed, rooms of the hall) can show it.
-    id: 'grid-includes-other-hall', area: 'bookings',
+    id: 'grid-includes-other-hall',
+    area: 'bookings',
     breaks: 'the grid lists the bookings of the hall asked for only, seen through RoomsUsed (grid items without HallId)',
     intercept: async (request, next, ctx) => {
       const own = await next(request);
       const other = ctx.state.halls.find((h) => h.id !== ctx.hallId);
       if (!isAt(request, E.listBookingsForHallGrid) || own?.status !== 200 || !other) return own;
-      const theirs = await next(withQuery(request, (p) => {
-        dropParam(p, 'id');
-        p.set('id', String(other.id));
-      }));
+      const theirs = await next(
+        withQuery(request, (p) => {
+          dropParam(p, 'id');
+          p.set('id', String(other.id));
+        }),
+      );
       const data: unknown = await own.json();
-      const items = [...(listItems(data) ?? []), ...(listItems(await theirs?.json()) ?? [])]
-        .map((b) => (isItem(b) ? without<GridItem>({ ...b }, 'HallId') : b));
+      const items = [...(listItems(data) ?? []), ...(listItems(await theirs?.json()) ?? [])].map((b) =>
+        isItem(b) ? without<GridItem>({ ...b }, 'HallId') : b,
+      );
       return Response.json(withItems(data, items));
     },
   },
   {
-    id: 'rooms-ignore-hall', area: 'rooms', breaks: 'the rooms grid lists the rooms of the hall asked for only',
+    id: 'rooms-ignore-hall',
+    area: 'rooms',
+    breaks: 'the rooms grid lists the rooms of the hall asked for only',
     json: (id, data, ctx) => {
       if (id !== 'listRoomsForGrid') return data;
       const items = listItems(data) ?? [];
-      const shown = new Set(items.map((r) => (isItem(r) ? r.ID ?? r.Id : undefined)));
+      const shown = new Set(items.map((r) => (isItem(r) ? (r.ID ?? r.Id) : undefined)));
       return withItems(data, [...items, ...ctx.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(ctx, r))]);
     },
   },
   {
-    id: 'availability-ignores-bookings', area: 'bookings',
+    id: 'availability-ignores-bookings',
+    area: 'bookings',
     breaks: 'CheckAvailability tells a slot an existing booking holds from a free one',
     json: (id, data) => (id === 'checkAvailability' ? { IsAvailable: true, ConflictingBookingIds: [] } : data),
   },
   {
-    id: 'cust-view-not-masked', area: 'scheduler', breaks: 'custView=true masks the titles of requested bookings (live notes)',
+    id: 'cust-view-not-masked',
+    area: 'scheduler',
+    breaks: 'custView=true masks the titles of requested bookings (live notes)',
     intercept: (request, next) =>
       next(isAt(request, E.listSchedulerEvents) ? withQuery(request, (p) => dropParam(p, 'custView')) : request),
   },
   // Writes acknowledged but not stored.
   {
-    id: 'create-not-stored', area: 'bookings', breaks: 'a created booking appears in the grid (live notes: find it by name and start)',
+    id: 'create-not-stored',
+    area: 'bookings',
+    breaks: 'a created booking appears in the grid (live notes: find it by name and start)',
     intercept: notStored((r) => r.method === 'POST' && isAt(r, pages.submitCreateBookingForm)),
   },
   {
-    id: 'edit-not-stored', area: 'bookings', breaks: 'an edit post changes the booking',
+    id: 'edit-not-stored',
+    area: 'bookings',
+    breaks: 'an edit post changes the booking',
     intercept: notStored((r) => r.method === 'POST' && isAt(r, pages.submitEditBookingForm)),
   },
   {
-    id: 'delete-not-stored', area: 'bookings', breaks: 'a deleted booking leaves the not-cancelled grid (live notes)',
+    id: 'delete-not-stored',
+    area: 'bookings',
+    breaks: 'a deleted booking leaves the not-cancelled grid (live notes)',
     intercept: notStored((r) => isAt(r, pages.deleteBooking)),
   },
   {
-    id: 'request-changes-not-stored', area: 'bookings',
+    id: 'request-changes-not-stored',
+    area: 'bookings',
     breaks: 'requesting changes makes HasPendingBookingChanges and the HasPending filter report them (live notes)',
     intercept: notStored((r) => isAt(r, pages.requestBookingChanges)),
   },
   {
-    id: 'pending-changes-not-reported', area: 'bookings', breaks: 'HasPendingBookingChanges reflects a pending change (live notes)',
+    id: 'pending-changes-not-reported',
+    area: 'bookings',
+    breaks: 'HasPendingBookingChanges reflects a pending change (live notes)',
     json: (id, data) => (id === 'hasPendingBookingChanges' ? false : data),
   },
   {
-    id: 'block-user-not-stored', area: 'customers', breaks: 'BlockUser blocks the customer (IsBlocked)',
+    id: 'block-user-not-stored',
+    area: 'customers',
+    breaks: 'BlockUser blocks the customer (IsBlocked)',
     intercept: notStored((r) => r.method === 'POST' && isAt(r, E.blockUser)),
   },
   // Login and sessions, interface doc "Authentication".
   {
-    id: 'login-accepts-wrong-password', area: 'account', breaks: `a wrong password answers 200 at ${LOGIN_PATH}`,
+    id: 'login-accepts-wrong-password',
+    area: 'account',
+    breaks: `a wrong password answers 200 at ${LOGIN_PATH}`,
     intercept: async (request, next, ctx) => {
       if (!isFormPost(request) || !isAt(request, pages.submitLoginForm)) return next(request);
       const form = new URLSearchParams(await request.clone().text());
@@ -369,7 +473,8 @@ export const mutants = [
     },
   },
   {
-    id: 'login-success-not-redirected', area: 'account',
+    id: 'login-success-not-redirected',
+    area: 'account',
     breaks: `a successful login answers 302 away from ${LOGIN_PATH}`,
     intercept: async (request, next) => {
       const response = await next(request);
@@ -378,25 +483,34 @@ export const mutants = [
       const headers = new Headers(response.headers);
       headers.delete('location');
       headers.set('content-type', 'text/html; charset=utf-8');
-      return new Response('<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>Welcome back</h1></body></html>', { status: 200, headers });
+      return new Response('<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>Welcome back</h1></body></html>', {
+        status: 200,
+        headers,
+      });
     },
   },
   {
-    id: 'session-check-always-200', area: 'scheduler', breaks: 'HasJustLoggedIn redirects once the session is no longer valid',
-    intercept: (request, next) => (isAt(request, E.checkSession)
-      ? Promise.resolve(Response.json(true))
-      : next(request)),
+    id: 'session-check-always-200',
+    area: 'scheduler',
+    breaks: 'HasJustLoggedIn redirects once the session is no longer valid',
+    intercept: (request, next) => (isAt(request, E.checkSession) ? Promise.resolve(Response.json(true)) : next(request)),
   },
   {
-    id: 'api-served-without-session', area: 'wire', breaks: 'every JSON endpoint requires the session cookies (Endpoints, common rule 1)',
+    id: 'api-served-without-session',
+    area: 'wire',
+    breaks: 'every JSON endpoint requires the session cookies (Endpoints, common rule 1)',
     intercept: servedWithoutSession(API_PREFIX),
   },
   {
-    id: 'admin-pages-served-without-session', area: 'wire', breaks: 'admin pages require the session cookies (Endpoints, common rule 1)',
+    id: 'admin-pages-served-without-session',
+    area: 'wire',
+    breaks: 'admin pages require the session cookies (Endpoints, common rule 1)',
     intercept: servedWithoutSession(ADMIN_PREFIX),
   },
   {
-    id: 'json-token-not-checked', area: 'wire', breaks: 'a JSON POST needs the RequestVerificationToken header (common rule 2)',
+    id: 'json-token-not-checked',
+    area: 'wire',
+    breaks: 'a JSON POST needs the RequestVerificationToken header (common rule 2)',
     intercept: (request, next, ctx) => {
       if (request.method !== 'POST' || !isAt(request, under(API_PREFIX))) return next(request);
       const { token, headers } = validToken(ctx, request);
@@ -405,7 +519,9 @@ export const mutants = [
     },
   },
   {
-    id: 'form-token-not-checked', area: 'wire', breaks: 'a form POST needs the __RequestVerificationToken field (common rule 3)',
+    id: 'form-token-not-checked',
+    area: 'wire',
+    breaks: 'a form POST needs the __RequestVerificationToken field (common rule 3)',
     intercept: async (request, next, ctx) => {
       if (!isFormPost(request) || !isAt(request, under(ADMIN_PREFIX))) return next(request);
       const raw = await request.clone().text();
@@ -416,7 +532,9 @@ export const mutants = [
   },
   // The request filter, interface doc "Create booking", wire requirements.
   {
-    id: 'request-filter-removed', area: 'wire', breaks: 'a literal bracket in a form field name resets the connection',
+    id: 'request-filter-removed',
+    area: 'wire',
+    breaks: 'a literal bracket in a form field name resets the connection',
     intercept: async (request, next) => {
       if (!isFormPost(request)) return next(request);
       const raw = await request.clone().text();
@@ -429,7 +547,9 @@ export const mutants = [
     },
   },
   {
-    id: 'request-filter-resets-encoded-brackets', area: 'wire', breaks: '%5B and %5D in form field names pass the request filter',
+    id: 'request-filter-resets-encoded-brackets',
+    area: 'wire',
+    breaks: '%5B and %5D in form field names pass the request filter',
     intercept: async (request, next, ctx) => {
       if (!isFormPost(request)) return next(request);
       if (!rawNames(await request.clone().text()).some((n) => /%5[bd]/i.test(n))) return next(request);
@@ -439,7 +559,9 @@ export const mutants = [
   },
   // Pages and forms.
   {
-    id: 'create-form-lacks-price-rate', area: 'pages', breaks: 'the create form carries the required field PriceRateId',
+    id: 'create-form-lacks-price-rate',
+    area: 'pages',
+    breaks: 'the create form carries the required field PriceRateId',
     intercept: async (request, next) => {
       const response = await next(request);
       return request.method === 'GET' && isAt(request, pages.createBookingPage)
@@ -449,16 +571,23 @@ export const mutants = [
   },
   // Endpoints whose body is unspecified still answer JSON 200 (Endpoints: JSON endpoints under /api/).
   {
-    id: 'unspecified-endpoint-returns-html', area: 'catalog', breaks: 'GetFixedSlots answers JSON, not an HTML page',
-    intercept: replaceAnswer(E.getFixedTimeSlots, () => new Response(
-      '<!DOCTYPE html><html><body><h1>Fixed slots</h1></body></html>',
-      { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } },
-    )),
+    id: 'unspecified-endpoint-returns-html',
+    area: 'catalog',
+    breaks: 'GetFixedSlots answers JSON, not an HTML page',
+    intercept: replaceAnswer(
+      E.getFixedTimeSlots,
+      () =>
+        new Response('<!DOCTYPE html><html><body><h1>Fixed slots</h1></body></html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        }),
+    ),
   },
   {
-    id: 'unspecified-endpoint-returns-500', area: 'customers', breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
-    intercept: replaceAnswer(E.getGroupsForCustomer, () =>
-      Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
+    id: 'unspecified-endpoint-returns-500',
+    area: 'customers',
+    breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
+    intercept: replaceAnswer(E.getGroupsForCustomer, () => Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
   },
 ] as const satisfies readonly Mutant[];
 

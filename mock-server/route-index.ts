@@ -11,14 +11,21 @@ const MAX_ROUTES = 2000;
  * drops handlers a method never needs (the request filter reads POST bodies only).
  */
 export function routeIndex(
-  handlers: RequestHandler[], needed: (handler: RequestHandler, method: string) => boolean = () => true,
+  handlers: RequestHandler[],
+  needed: (handler: RequestHandler, method: string) => boolean = () => true,
 ): (method: string, pathname: string) => RequestHandler[] {
   const loose = handlers.map((handler) => {
     const { method, path } = (handler as { info: { method?: unknown; path?: unknown } }).info;
-    const pattern = typeof path === 'string' && path.startsWith('/') && path !== '*'
-      ? new RegExp(`^${path.split('/').map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.includes('*')
-        ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`, 'i')
-      : null;
+    const pattern =
+      typeof path === 'string' && path.startsWith('/') && path !== '*'
+        ? new RegExp(
+            `^${path
+              .split('/')
+              .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.includes('*') ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+              .join('/')}/?$`,
+            'i',
+          )
+        : null;
     const methodOk = (m: string) => (method instanceof RegExp ? method.test(m) : typeof method !== 'string' || method === m);
     return { handler, matches: (m: string, p: string) => methodOk(m) && (!pattern || pattern.test(p)) };
   });

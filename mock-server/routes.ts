@@ -3,10 +3,7 @@
 // checked against the contract before it is sent, so the mock cannot drift silently.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
-import {
-  LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, queryFromSearchParams,
-  type JsonEndpoint, type PageRoute,
-} from '../contracts/index.js';
+import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, queryFromSearchParams, type JsonEndpoint, type PageRoute } from '../contracts/index.js';
 import type { MockContext } from './context.js';
 import { jsonAnswer } from './json-answer.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE, parseCookieHeader } from './session.js';
@@ -35,13 +32,13 @@ export const loginRedirect = (request: Request): Response =>
     headers: { Location: `${LOGIN_PATH}?ReturnUrl=${encodeURIComponent(originalTarget(request))}` },
   });
 
-export const badRequest = (message: string): Response =>
-  HttpResponse.json({ Message: message }, { status: 400 });
+export const badRequest = (message: string): Response => HttpResponse.json({ Message: message }, { status: 400 });
 
 /** ASP.NET answers a failed anti-forgery check with a bare 400. */
 export const antiForgeryFailure = (): Response =>
   new HttpResponse('Bad Request: the anti-forgery token is missing or invalid.', {
-    status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 
 /** Anti-forgery cookie token of the request, or a new one to be set on the answer. */
@@ -54,8 +51,11 @@ export function antiForgeryCookie(ctx: MockContext, request: Request): { value: 
 
 /** An HTML answer carrying a fresh form token (rendered by `render`), setting the anti-forgery cookie when new. */
 export function htmlWithToken(
-  ctx: MockContext, request: Request, user: string | null,
-  render: (token: string) => string, init: { status?: number; headers?: Record<string, string> } = {},
+  ctx: MockContext,
+  request: Request,
+  user: string | null,
+  render: (token: string) => string,
+  init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
   const cookie = antiForgeryCookie(ctx, request);
   const headers = new Headers(init.headers);
@@ -77,10 +77,7 @@ export interface JsonArgs<E extends JsonEndpoint> {
 }
 
 /** A JSON endpoint of the registry served by `resolve`. */
-export function jsonRoute<E extends JsonEndpoint>(
-  ctx: MockContext, endpoint: E,
-  resolve: (args: JsonArgs<E>) => unknown,
-): HttpHandler {
+export function jsonRoute<E extends JsonEndpoint>(ctx: MockContext, endpoint: E, resolve: (args: JsonArgs<E>) => unknown): HttpHandler {
   const method = endpoint.method === 'GET' ? http.get : http.post;
   return method(mswPath(endpoint.path), async ({ request }) => {
     const user = currentUser(ctx, request);

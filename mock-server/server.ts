@@ -49,7 +49,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(chunks.length === 1 ? chunks[0] as Buffer : Buffer.concat(chunks)));
+    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     req.once('error', reject);
   });
 }
@@ -120,8 +120,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const isCatchAll = (h: RequestHandler) => (h as { info: { path?: unknown } }).info.path === '*';
   const candidates = routeIndex(buildHandlers(ctx), (h, method) => !isCatchAll(h) || method === 'POST');
   // The path is read from the request an override hands on, which may differ from the one received.
-  const next = (request: Request) =>
-    getResponse(candidates(request.method, new URL(request.url).pathname), request, { baseUrl: base });
+  const next = (request: Request) => getResponse(candidates(request.method, new URL(request.url).pathname), request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
   let base = `http://${host}`;
   const server: Server = createServer((req, res) => void handle(req, res));
@@ -130,23 +129,33 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       const raw = await readBody(req);
       // IIS/ASP.NET refuse a malformed escape in the URL with 400 ("Bad Request - Invalid URL").
       if (malformedPath(req.url ?? '/')) {
-        await send(res, new Response('<h2>Bad Request - Invalid URL</h2><p>HTTP Error 400. The request URL is invalid.</p>', {
-          status: 400, headers: { 'content-type': 'text/html; charset=utf-8' },
-        }));
+        await send(
+          res,
+          new Response('<h2>Bad Request - Invalid URL</h2><p>HTTP Error 400. The request URL is invalid.</p>', {
+            status: 400,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+          }),
+        );
         return;
       }
       const request = ctx.faults.screen(toRequest(req, base, raw));
       ctx.received.push({
-        method: req.method ?? 'GET', path: req.url ?? '/', rawBody: raw,
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        rawBody: raw,
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
         at: performance.now(),
       });
       const response = await ctx.intercept(request, next);
       if (!response) {
         ctx.unhandled.push({ method: req.method ?? 'GET', path: req.url ?? '/' });
-        await send(res, new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
-          status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' },
-        }));
+        await send(
+          res,
+          new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
+            status: 404,
+            headers: { 'content-type': 'text/plain; charset=utf-8' },
+          }),
+        );
         return;
       }
       if (response.type === 'error') {
@@ -179,9 +188,10 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
     url: base,
     port,
     context: ctx,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

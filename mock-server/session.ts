@@ -6,7 +6,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const AUTH_COOKIE = '.AspNet.HallBooking';
 export const ANTIFORGERY_COOKIE = '__RequestVerificationToken_HB';
 
-export interface Ticket { user: string; issued: number; epoch: number }
+export interface Ticket {
+  user: string;
+  issued: number;
+  epoch: number;
+}
 
 /** Verified tickets remembered; past this the memory is emptied (a run issues a few dozen). */
 const MAX_VERIFIED = 1000;

@@ -4,19 +4,56 @@
 import { shiftLocal, startOfDay, toLocalIso } from '../contracts/service-time.js';
 import type { BookingStatus } from '../contracts/index.js';
 
-export interface HallRecord { id: number; name: string }
-export interface RoomRecord { id: number; hallId: number; name: string; colour: string; rowNumber: number; description: string; bookable: boolean }
+export interface HallRecord {
+  id: number;
+  name: string;
+}
+export interface RoomRecord {
+  id: number;
+  hallId: number;
+  name: string;
+  colour: string;
+  rowNumber: number;
+  description: string;
+  bookable: boolean;
+}
 export interface CustomerRecord {
-  id: string; hallId: number; name: string; email: string; phone: string; organisation: string;
-  blocked: boolean; deleted: boolean; isNew: boolean; verified: boolean; notes: string[]; addresses: string[];
+  id: string;
+  hallId: number;
+  name: string;
+  email: string;
+  phone: string;
+  organisation: string;
+  blocked: boolean;
+  deleted: boolean;
+  isNew: boolean;
+  verified: boolean;
+  notes: string[];
+  addresses: string[];
   /** Staff accounts are users of the hall but not customers (`customer=true` leaves them out). */
   staff: boolean;
 }
-export interface NamedRecord { id: number; hallId: number; name: string }
+export interface NamedRecord {
+  id: number;
+  hallId: number;
+  name: string;
+}
 export interface BookingRecord {
-  id: number; hallId: number; name: string; start: string; end: string; status: BookingStatus;
-  customerId: string; activityTypeId: number; priceRateId: number; roomIds: number[];
-  parentId: number | null; isRecurring: boolean; pendingChange: boolean; description: string; sendEmails: boolean;
+  id: number;
+  hallId: number;
+  name: string;
+  start: string;
+  end: string;
+  status: BookingStatus;
+  customerId: string;
+  activityTypeId: number;
+  priceRateId: number;
+  roomIds: number[];
+  parentId: number | null;
+  isRecurring: boolean;
+  pendingChange: boolean;
+  description: string;
+  sendEmails: boolean;
 }
 
 export interface MockState {
@@ -50,16 +87,43 @@ export function seedState(clock: Date = new Date()): MockState {
   const at = (days: number, hour: number) => shiftLocal(today, { days, hours: hour });
 
   const rooms: RoomRecord[] = [
-    { id: 101, hallId: MOCK_HALL_ID, name: 'Main Hall', colour: '#3A87AD', rowNumber: 1, description: 'Sprung floor, stage', bookable: true },
+    {
+      id: 101,
+      hallId: MOCK_HALL_ID,
+      name: 'Main Hall',
+      colour: '#3A87AD',
+      rowNumber: 1,
+      description: 'Sprung floor, stage',
+      bookable: true,
+    },
     { id: 102, hallId: MOCK_HALL_ID, name: 'Committee Room', colour: '#8e44ad', rowNumber: 2, description: 'Seats 12', bookable: true },
     { id: 103, hallId: MOCK_HALL_ID, name: 'Kitchen', colour: '#27AE60', rowNumber: 3, description: 'Catering kitchen', bookable: true },
-    { id: 104, hallId: MOCK_HALL_ID, name: 'Garden Room', colour: '#d35400', rowNumber: 4, description: 'Opens to the garden', bookable: true },
+    {
+      id: 104,
+      hallId: MOCK_HALL_ID,
+      name: 'Garden Room',
+      colour: '#d35400',
+      rowNumber: 4,
+      description: 'Opens to the garden',
+      bookable: true,
+    },
     { id: 201, hallId: OTHER_HALL_ID, name: 'Chapel', colour: '#7f8c8d', rowNumber: 1, description: 'Small chapel', bookable: true },
   ];
   const customer = (n: number, hallId: number, name: string, org: string, extra: Partial<CustomerRecord> = {}): CustomerRecord => ({
-    id: guid(n), hallId, name, email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`,
-    phone: `01632 96${String(1000 + n).slice(-4)}`, organisation: org, blocked: false, deleted: false,
-    isNew: false, verified: true, staff: false, notes: [`Note on ${name}`], addresses: [`${n} High Street, Oldtown`], ...extra,
+    id: guid(n),
+    hallId,
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`,
+    phone: `01632 96${String(1000 + n).slice(-4)}`,
+    organisation: org,
+    blocked: false,
+    deleted: false,
+    isNew: false,
+    verified: true,
+    staff: false,
+    notes: [`Note on ${name}`],
+    addresses: [`${n} High Street, Oldtown`],
+    ...extra,
   });
   const customers = [
     customer(1, MOCK_HALL_ID, 'Ada Lovelace', 'Analytical Society'),
@@ -84,10 +148,31 @@ export function seedState(clock: Date = new Date()): MockState {
   ];
   const c = (n: number) => guid(n);
   let id = 1000;
-  const b = (name: string, start: string, hours: number, status: BookingStatus, customerId: string, roomIds: number[], extra: Partial<BookingRecord> = {}): BookingRecord => ({
-    id: ++id, hallId: MOCK_HALL_ID, name, start, end: shiftLocal(start, { hours }), status, customerId,
-    activityTypeId: 11, priceRateId: 31, roomIds, parentId: null, isRecurring: false, pendingChange: false,
-    description: `${name} (seeded)`, sendEmails: false, ...extra,
+  const b = (
+    name: string,
+    start: string,
+    hours: number,
+    status: BookingStatus,
+    customerId: string,
+    roomIds: number[],
+    extra: Partial<BookingRecord> = {},
+  ): BookingRecord => ({
+    id: ++id,
+    hallId: MOCK_HALL_ID,
+    name,
+    start,
+    end: shiftLocal(start, { hours }),
+    status,
+    customerId,
+    activityTypeId: 11,
+    priceRateId: 31,
+    roomIds,
+    parentId: null,
+    isRecurring: false,
+    pendingChange: false,
+    description: `${name} (seeded)`,
+    sendEmails: false,
+    ...extra,
   });
   const bookings: BookingRecord[] = [
     b('Annual General Meeting', at(-400, 19), 2, 'Confirmed', c(1), [101], { activityTypeId: 12 }),
@@ -106,22 +191,47 @@ export function seedState(clock: Date = new Date()): MockState {
   const parent = b('Weekly Pilates', at(1, 9), 1, 'Confirmed', c(2), [102], { isRecurring: true, activityTypeId: 13 });
   bookings.push(parent);
   for (let w = 1; w <= 4; w++) {
-    bookings.push(b(`Weekly Pilates (week ${w})`, at(1 + 7 * w, 9), 1, 'Confirmed', c(2), [102], { parentId: parent.id, activityTypeId: 13 }));
+    bookings.push(
+      b(`Weekly Pilates (week ${w})`, at(1 + 7 * w, 9), 1, 'Confirmed', c(2), [102], { parentId: parent.id, activityTypeId: 13 }),
+    );
   }
-  bookings.push({ ...b('Chapel Service', at(2, 10), 1, 'Confirmed', c(7), [201]), hallId: OTHER_HALL_ID, activityTypeId: 21, priceRateId: 41 });
+  bookings.push({
+    ...b('Chapel Service', at(2, 10), 1, 'Confirmed', c(7), [201]),
+    hallId: OTHER_HALL_ID,
+    activityTypeId: 21,
+    priceRateId: 41,
+  });
 
   return {
     now,
-    halls: [{ id: MOCK_HALL_ID, name: 'Oldtown Village Hall' }, { id: OTHER_HALL_ID, name: 'St Mary Chapel Hall' }],
-    rooms, customers, activityTypes, priceRates,
+    halls: [
+      { id: MOCK_HALL_ID, name: 'Oldtown Village Hall' },
+      { id: OTHER_HALL_ID, name: 'St Mary Chapel Hall' },
+    ],
+    rooms,
+    customers,
+    activityTypes,
+    priceRates,
     lineItemGroups: [
-      { id: 51, hallId: MOCK_HALL_ID, name: 'Extras', items: [{ Id: 511, Name: 'Projector', Price: 15 }, { Id: 512, Name: 'Urn', Price: 5 }] },
+      {
+        id: 51,
+        hallId: MOCK_HALL_ID,
+        name: 'Extras',
+        items: [
+          { Id: 511, Name: 'Projector', Price: 15 },
+          { Id: 512, Name: 'Urn', Price: 5 },
+        ],
+      },
       { id: 52, hallId: MOCK_HALL_ID, name: 'Cleaning', items: [{ Id: 521, Name: 'Deep clean', Price: 40 }] },
     ],
     bookings,
     audits: bookings.slice(0, 6).map((x, i) => ({ Id: 900 + i, HallId: x.hallId, Date: x.start, Action: `Created ${x.name}` })),
     pins: [],
     nextBookingId: 2000,
-    bookingStatuses: [{ id: 3, name: 'Requested' }, { id: 5, name: 'Confirmed' }, { id: 9, name: 'Cancelled' }],
+    bookingStatuses: [
+      { id: 3, name: 'Requested' },
+      { id: 5, name: 'Confirmed' },
+      { id: 9, name: 'Cancelled' },
+    ],
   };
 }

@@ -35,7 +35,14 @@ const { values } = parseArgs({
   },
 });
 
-interface LoadResult { requests: number; seconds: number; rps: number; p50: number; p99: number; errors: number }
+interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 /** A bounded load loop: `total` GETs over `connections` keep-alive sockets to 127.0.0.1. */
 async function load(url: string, cookie: string, total: number, connections: number): Promise<LoadResult> {
@@ -44,26 +51,35 @@ async function load(url: string, cookie: string, total: number, connections: num
   const latencies: number[] = [];
   let errors = 0;
   let issued = 0;
-  const one = () => new Promise<void>((resolve) => {
-    const t = performance.now();
-    const req = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: { cookie } }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        if (res.statusCode !== 200) errors += 1;
-        latencies.push(performance.now() - t);
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const t = performance.now();
+      const req = httpRequest(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: { cookie } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode !== 200) errors += 1;
+            latencies.push(performance.now() - t);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
         resolve();
       });
+      req.end();
     });
-    req.on('error', () => { errors += 1; resolve(); });
-    req.end();
-  });
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (issued < total) {
-      issued += 1;
-      await one();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (issued < total) {
+        issued += 1;
+        await one();
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -75,7 +91,8 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
 
 async function throughput(requests: number, connections: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--serve'], {
-    cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'],
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
@@ -88,7 +105,10 @@ async function throughput(requests: number, connections: number) {
   // Two interleaved rounds; the better of each, so a noisy neighbour does not decide the ratio.
   const rounds: { mock: LoadResult; bare: LoadResult }[] = [];
   for (let i = 0; i < 2; i++) {
-    rounds.push({ mock: await load(info.mock, info.cookie, requests, connections), bare: await load(info.bare, info.cookie, requests, connections) });
+    rounds.push({
+      mock: await load(info.mock, info.cookie, requests, connections),
+      bare: await load(info.bare, info.cookie, requests, connections),
+    });
   }
   child.stdin.end();
   const best = (k: 'mock' | 'bare') => rounds.map((r) => r[k]).sort((a, b) => b.rps - a.rps)[0] as LoadResult;
@@ -103,16 +123,31 @@ function validation(rows: number) {
   const items = Array.from({ length: rows }, (_, i) => {
     const day = String((i % 28) + 1).padStart(2, '0');
     return {
-      BookingId: 100000 + i, BookingName: `Booking ${i}`, StartDateTime: `2025-03-${day}T10:00:00`, EndDateTime: `2025-03-${day}T12:00:00`,
-      Status: statuses[i % 3], CustomerName: `Customer ${i % 97}`, CustomerId: `aaaa${String(i % 97).padStart(4, '0')}-1b2c-4d3e-8f40-000000000001`,
-      RoomsUsed: 'Main Hall, Kitchen', ActivityType: 'Party', IsRecurring: i % 50 === 0,
+      BookingId: 100000 + i,
+      BookingName: `Booking ${i}`,
+      StartDateTime: `2025-03-${day}T10:00:00`,
+      EndDateTime: `2025-03-${day}T12:00:00`,
+      Status: statuses[i % 3],
+      CustomerName: `Customer ${i % 97}`,
+      CustomerId: `aaaa${String(i % 97).padStart(4, '0')}-1b2c-4d3e-8f40-000000000001`,
+      RoomsUsed: 'Main Hall, Kitchen',
+      ActivityType: 'Party',
+      IsRecurring: i % 50 === 0,
     };
   });
   const text = JSON.stringify(items);
-  const timeIt = (fn: () => void) => { const t = performance.now(); fn(); return performance.now() - t; };
+  const timeIt = (fn: () => void) => {
+    const t = performance.now();
+    fn();
+    return performance.now() - t;
+  };
   let parsed: unknown;
-  const parseMs = timeIt(() => { parsed = JSON.parse(text); });
-  const first = timeIt(() => { if (!schema.safeParse(parsed).success) throw new Error('bench: the generated grid is off-contract'); });
+  const parseMs = timeIt(() => {
+    parsed = JSON.parse(text);
+  });
+  const first = timeIt(() => {
+    if (!schema.safeParse(parsed).success) throw new Error('bench: the generated grid is off-contract');
+  });
   const runs = Array.from({ length: 7 }, () => timeIt(() => schema.safeParse(parsed))).sort((a, b) => a - b);
   return { rows, bytes: text.length, jsonParseMs: round(parseMs), firstMs: round(first), medianMs: round(runs[3] as number) };
 }
@@ -120,7 +155,9 @@ function validation(rows: number) {
 /** CPU seconds (user, system) of this process's waited-for children so far (Linux: /proc/self/stat). */
 function childCpu(): { user: number; system: number } {
   try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync('/proc/self/stat', 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // Fields 16 and 17 of stat(5) (cutime, cstime), counted from 3 after the name; clock ticks of 1/100 s.
     return { user: Number(fields[13]) / 100, system: Number(fields[14]) / 100 };
   } catch {
@@ -136,19 +173,36 @@ async function timed(command: string, args: string[], env: NodeJS.ProcessEnv = p
     spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'], env }).on('close', resolve);
   });
   const cpu1 = childCpu();
-  return { code, wallMs: performance.now() - started, userSeconds: round(cpu1.user - cpu0.user), systemSeconds: round(cpu1.system - cpu0.system) };
+  return {
+    code,
+    wallMs: performance.now() - started,
+    userSeconds: round(cpu1.user - cpu0.user),
+    systemSeconds: round(cpu1.system - cpu0.system),
+  };
 }
 
 async function suiteRun() {
   const dir = mkdtempSync(join(tmpdir(), 'hb-bench-'));
   const reportFile = join(dir, 'report.json');
   const statsFile = join(dir, 'mock-stats.jsonl');
-  const { code, wallMs, userSeconds, systemSeconds } = await timed('npx', ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`],
-    { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile, HB_MOCK_STATS: statsFile, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') });
+  const { code, wallMs, userSeconds, systemSeconds } = await timed(
+    'npx',
+    ['playwright', 'test', '--reporter=json', `--output=${join(dir, 'output')}`],
+    {
+      ...process.env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+      HB_MOCK_STATS: statsFile,
+      HB_STORAGE_STATE: join(dir, 'state.json'),
+      HB_REPORTS_DIR: join(dir, 'reports'),
+    },
+  );
   const report = readJsonReport(reportFile);
   const workers = existsSync(statsFile)
-    ? readFileSync(statsFile, 'utf8').trim().split('\n').filter(Boolean)
-      .map((l) => JSON.parse(l) as { project: string; workerIndex: number; logins: number; sessionLogins: number })
+    ? readFileSync(statsFile, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { project: string; workerIndex: number; logins: number; sessionLogins: number })
     : [];
   rmSync(dir, { recursive: true, force: true });
 
@@ -173,12 +227,20 @@ async function suiteRun() {
     logins.set(w.project, l);
   }
   return {
-    exitCode: code, wallSeconds: round(wallMs / 1000), playwrightSeconds: round((report?.stats.duration ?? 0) / 1000),
-    userSeconds, systemSeconds,
+    exitCode: code,
+    wallSeconds: round(wallMs / 1000),
+    playwrightSeconds: round((report?.stats.duration ?? 0) / 1000),
+    userSeconds,
+    systemSeconds,
     stats: report?.stats,
     projects: [...projects].map(([name, p]) => ({
-      name, tests: p.tests, spanSeconds: round((p.end - p.start) / 1000), busySeconds: round(p.busyMs / 1000),
-      workers: logins.get(name)?.workers ?? 0, sessionLogins: logins.get(name)?.session ?? 0, testLogins: logins.get(name)?.tests ?? 0,
+      name,
+      tests: p.tests,
+      spanSeconds: round((p.end - p.start) / 1000),
+      busySeconds: round(p.busyMs / 1000),
+      workers: logins.get(name)?.workers ?? 0,
+      sessionLogins: logins.get(name)?.session ?? 0,
+      testLogins: logins.get(name)?.tests ?? 0,
     })),
     logins: {
       total: workers.reduce((n, w) => n + w.logins, 0),
@@ -196,25 +258,39 @@ async function suiteRun() {
 async function stagingRun(ms: number) {
   const dir = mkdtempSync(join(tmpdir(), `hb-bench-staging-${ms}-`));
   const mock = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: childEnv({}),
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: childEnv({}),
   });
   try {
     const out = createInterface({ input: mock.stdout as NodeJS.ReadableStream });
     const lines: string[] = [];
     await new Promise<void>((resolve, reject) => {
-      out.on('line', (l) => { lines.push(l); if (/^Faults on:/.test(l)) resolve(); });
+      out.on('line', (l) => {
+        lines.push(l);
+        if (/^Faults on:/.test(l)) resolve();
+      });
       mock.once('exit', (code) => reject(new Error(`bench: npm run mock exited (${code})`)));
     });
     const field = (re: RegExp) => lines.map((l) => re.exec(l)?.[1]).find(Boolean) ?? '';
     const url = field(/listening on (\S+)/);
     const projects = ['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`);
-    const run = await timed('npx', ['playwright', 'test', ...projects, '--reporter=dot'], childEnv({
-      HB_BASE_URL: url, HB_EMAIL: field(/email:\s+(\S+)/), HB_PASSWORD: field(/password:\s+(\S+)/), HB_HALL_ID: field(/hall id:\s+(\S+)/),
-      HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: field(/HB_TEST_CUSTOMER_ID=(\S+)/),
-      HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports'),
-    }));
+    const run = await timed(
+      'npx',
+      ['playwright', 'test', ...projects, '--reporter=dot'],
+      childEnv({
+        HB_BASE_URL: url,
+        HB_EMAIL: field(/email:\s+(\S+)/),
+        HB_PASSWORD: field(/password:\s+(\S+)/),
+        HB_HALL_ID: field(/hall id:\s+(\S+)/),
+        HB_ALLOW_WRITES: 'true',
+        HB_TEST_CUSTOMER_ID: field(/HB_TEST_CUSTOMER_ID=(\S+)/),
+        HB_STORAGE_STATE: join(dir, 'state.json'),
+        HB_REPORTS_DIR: join(dir, 'reports'),
+      }),
+    );
     const { FAULTS_PATH } = await import('../mock-server/faults.js');
-    const faults = await (await fetch(`${url}${FAULTS_PATH}`)).json() as { faults: { hits: number }[] };
+    const faults = (await (await fetch(`${url}${FAULTS_PATH}`)).json()) as { faults: { hits: number }[] };
     return { latencyMs: ms, exitCode: run.code, wallSeconds: round(run.wallMs / 1000), requests: faults.faults[0]?.hits ?? 0 };
   } finally {
     mock.kill('SIGTERM');
@@ -224,17 +300,38 @@ async function stagingRun(ms: number) {
 
 async function mutationRun() {
   const run = await timed(process.execPath, ['--import', 'tsx', 'scripts/mutation.ts']);
-  const report = JSON.parse(readFileSync(join(REPO_ROOT, 'reports', 'mutation.json'), 'utf8')) as
-    { total: number; killed: number; killedOnFirstTry?: number; faithful: { seconds: number } };
-  return { exitCode: run.code, wallSeconds: round(run.wallMs / 1000), total: report.total, killed: report.killed,
-    killedOnFirstTry: report.killedOnFirstTry ?? 0, faithfulSeconds: report.faithful.seconds };
+  const report = JSON.parse(readFileSync(join(REPO_ROOT, 'reports', 'mutation.json'), 'utf8')) as {
+    total: number;
+    killed: number;
+    killedOnFirstTry?: number;
+    faithful: { seconds: number };
+  };
+  return {
+    exitCode: run.code,
+    wallSeconds: round(run.wallMs / 1000),
+    total: report.total,
+    killed: report.killed,
+    killedOnFirstTry: report.killedOnFirstTry ?? 0,
+    faithfulSeconds: report.faithful.seconds,
+  };
 }
 
 /** `.ci/run` on a fresh clone of this repository's HEAD (`--ci`), else the figures the last `.ci/run` here recorded. */
-async function ciRun(): Promise<{ fresh: boolean; at?: string; exitCode?: number | null; seconds?: number; steps?: Record<string, number> }> {
+async function ciRun(): Promise<{
+  fresh: boolean;
+  at?: string;
+  exitCode?: number | null;
+  seconds?: number;
+  steps?: Record<string, number>;
+}> {
   if (!values.ci) {
     if (!existsSync(CI_REPORT)) return { fresh: false };
-    const last = JSON.parse(readFileSync(CI_REPORT, 'utf8')) as { at: string; exitCode: number; seconds: number; steps: Record<string, number> };
+    const last = JSON.parse(readFileSync(CI_REPORT, 'utf8')) as {
+      at: string;
+      exitCode: number;
+      seconds: number;
+      steps: Record<string, number>;
+    };
     return { fresh: false, ...last };
   }
   const dir = mkdtempSync(join(tmpdir(), 'hb-bench-ci-'));
@@ -242,7 +339,9 @@ async function ciRun(): Promise<{ fresh: boolean; at?: string; exitCode?: number
     await timed('git', ['clone', '--quiet', REPO_ROOT, join(dir, 'repo')]);
     const run = await timed(join(dir, 'repo', '.ci', 'run'), [], childEnv({}), join(dir, 'repo'));
     const recorded = join(dir, 'repo', 'reports', 'ci.json');
-    const steps = existsSync(recorded) ? (JSON.parse(readFileSync(recorded, 'utf8')) as { steps: Record<string, number> }).steps : undefined;
+    const steps = existsSync(recorded)
+      ? (JSON.parse(readFileSync(recorded, 'utf8')) as { steps: Record<string, number> }).steps
+      : undefined;
     return { fresh: true, at: new Date().toISOString(), exitCode: run.code, seconds: round(run.wallMs / 1000), steps };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -259,15 +358,23 @@ async function main() {
     const suite = await suiteRun();
     results.suite = suite;
     const green = suite.exitCode === 0;
-    rows.push(['full offline run, wall', `${suite.wallSeconds} s (${suite.stats?.expected ?? 0} passed, ${suite.stats?.unexpected ?? 0} failed${green ? '' : ', NOT GREEN'})`,
-      '≤ 25 s (stretch 20 s)', verdict(green && suite.wallSeconds <= 25)]);
+    rows.push([
+      'full offline run, wall',
+      `${suite.wallSeconds} s (${suite.stats?.expected ?? 0} passed, ${suite.stats?.unexpected ?? 0} failed${green ? '' : ', NOT GREEN'})`,
+      '≤ 25 s (stretch 20 s)',
+      verdict(green && suite.wallSeconds <= 25),
+    ]);
     rows.push(['  CPU for that run', `${suite.userSeconds} s user + ${suite.systemSeconds} s sys`, '', '']);
     for (const p of suite.projects) {
       rows.push([`  project ${p.name}`, `${p.spanSeconds} s span, ${p.busySeconds} s in tests, ${p.tests} tests`, '', '']);
     }
     const loginTarget = suite.logins.bySessionFixture <= suite.logins.workers;
-    rows.push(['logins per run', `${suite.logins.total}: ${suite.logins.bySessionFixture} by ${suite.logins.workers} workers' sessions, ${suite.logins.byTests} by tests`,
-      '≤ 1 per worker + login tests', verdict(loginTarget)]);
+    rows.push([
+      'logins per run',
+      `${suite.logins.total}: ${suite.logins.bySessionFixture} by ${suite.logins.workers} workers' sessions, ${suite.logins.byTests} by tests`,
+      '≤ 1 per worker + login tests',
+      verdict(loginTarget),
+    ]);
     for (const p of suite.projects.filter((x) => x.testLogins || x.sessionLogins)) {
       rows.push([`  logins in ${p.name}`, `${p.sessionLogins} session, ${p.testLogins} by tests (${p.workers} workers)`, '', '']);
     }
@@ -277,17 +384,33 @@ async function main() {
     console.log('bench: npm run mutation …');
     const m = await mutationRun();
     results.mutation = m;
-    rows.push(['npm run mutation, wall', `${m.wallSeconds} s, ${m.killed}/${m.total} killed (${m.killedOnFirstTry} on the first try; faithful run ${m.faithfulSeconds} s)`,
-      '≤ 120 s, every mutant killed', verdict(m.exitCode === 0 && m.killed === m.total && m.wallSeconds <= 120)]);
+    rows.push([
+      'npm run mutation, wall',
+      `${m.wallSeconds} s, ${m.killed}/${m.total} killed (${m.killedOnFirstTry} on the first try; faithful run ${m.faithfulSeconds} s)`,
+      '≤ 120 s, every mutant killed',
+      verdict(m.exitCode === 0 && m.killed === m.total && m.wallSeconds <= 120),
+    ]);
   }
 
-  console.log(values.ci ? 'bench: .ci/run on a fresh clone …' : 'bench: the last .ci/run (reports/ci.json; --ci runs one on a fresh clone) …');
+  console.log(
+    values.ci ? 'bench: .ci/run on a fresh clone …' : 'bench: the last .ci/run (reports/ci.json; --ci runs one on a fresh clone) …',
+  );
   const ci = await ciRun();
   results.ci = ci;
-  rows.push([`.ci/run, wall${ci.fresh ? ', fresh clone' : ci.at ? `, last run ${ci.at}` : ''}`,
-    ci.seconds === undefined ? 'not measured (run .ci/run, or npm run bench -- --ci)'
-      : `${ci.seconds} s${ci.exitCode ? ` (FAILED, exit ${ci.exitCode})` : ''}${ci.steps ? `: ${Object.entries(ci.steps).map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`,
-    '≤ 240 s', ci.seconds === undefined ? '—' : verdict(ci.exitCode === 0 && ci.seconds <= 240)]);
+  rows.push([
+    `.ci/run, wall${ci.fresh ? ', fresh clone' : ci.at ? `, last run ${ci.at}` : ''}`,
+    ci.seconds === undefined
+      ? 'not measured (run .ci/run, or npm run bench -- --ci)'
+      : `${ci.seconds} s${ci.exitCode ? ` (FAILED, exit ${ci.exitCode})` : ''}${
+          ci.steps
+            ? `: ${Object.entries(ci.steps)
+                .map(([k, v]) => `${k} ${v}`)
+                .join(', ')}`
+            : ''
+        }`,
+    '≤ 240 s',
+    ci.seconds === undefined ? '—' : verdict(ci.exitCode === 0 && ci.seconds <= 240),
+  ]);
 
   if (!values['skip-staging']) {
     const ms = Number(values.latency);
@@ -297,7 +420,12 @@ async function main() {
     const ratio = round(slow.wallSeconds / fast.wallSeconds, 2);
     results.staging = { fast, slow, ratio };
     rows.push(['staging-like run, 0 ms', `${fast.wallSeconds} s, ${fast.requests} requests${fast.exitCode ? ', NOT GREEN' : ''}`, '', '']);
-    rows.push([`staging-like run, ${ms} ms per answer`, `${slow.wallSeconds} s, ${slow.requests} requests${slow.exitCode ? ', NOT GREEN' : ''}`, '', '']);
+    rows.push([
+      `staging-like run, ${ms} ms per answer`,
+      `${slow.wallSeconds} s, ${slow.requests} requests${slow.exitCode ? ', NOT GREEN' : ''}`,
+      '',
+      '',
+    ]);
     rows.push([`  ${ms} ms / 0 ms`, `${ratio}×`, '≤ 1.4×', verdict(!fast.exitCode && !slow.exitCode && ratio <= 1.4)]);
   }
 
@@ -306,17 +434,28 @@ async function main() {
   results.throughput = tp;
   rows.push(['grid throughput, mock', `${tp.mock.rps} req/s, p50 ${tp.mock.p50} ms, p99 ${tp.mock.p99} ms`, '', '']);
   rows.push(['grid throughput, bare node:http', `${tp.bare.rps} req/s, p50 ${tp.bare.p50} ms, p99 ${tp.bare.p99} ms`, '', '']);
-  rows.push(['mock / bare throughput', `${(tp.ratio * 100).toFixed(1)} % (${tp.bytes} B body, ${tp.connections} connections, ${tp.mock.requests} requests)`, '≥ 25 %', verdict(tp.ratio >= 0.25)]);
+  rows.push([
+    'mock / bare throughput',
+    `${(tp.ratio * 100).toFixed(1)} % (${tp.bytes} B body, ${tp.connections} connections, ${tp.mock.requests} requests)`,
+    '≥ 25 %',
+    verdict(tp.ratio >= 0.25),
+  ]);
 
   console.log('bench: contract validation …');
   const v = validation(Number(values.rows));
   results.validation = v;
-  rows.push([`BookingList validation, ${v.rows} rows`, `${v.medianMs} ms median (first ${v.firstMs} ms; JSON.parse ${v.jsonParseMs} ms)`, '≤ 50 ms', verdict(v.medianMs <= 50)]);
+  rows.push([
+    `BookingList validation, ${v.rows} rows`,
+    `${v.medianMs} ms median (first ${v.firstMs} ms; JSON.parse ${v.jsonParseMs} ms)`,
+    '≤ 50 ms',
+    verdict(v.medianMs <= 50),
+  ]);
 
   results.table = rows.map(([measure, value, target, status]) => ({ measure: measure.trim(), value, target, status }));
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
   console.log(`\n${'measure'.padEnd(w[0] as number)}  ${'value'.padEnd(w[1] as number)}  ${'target'.padEnd(w[2] as number)}  status`);
-  for (const r of rows) console.log(`${r[0].padEnd(w[0] as number)}  ${r[1].padEnd(w[1] as number)}  ${r[2].padEnd(w[2] as number)}  ${r[3]}`);
+  for (const r of rows)
+    console.log(`${r[0].padEnd(w[0] as number)}  ${r[1].padEnd(w[1] as number)}  ${r[2].padEnd(w[2] as number)}  ${r[3]}`);
   mkdirSync(dirname(REPORT), { recursive: true });
   writeFileSync(REPORT, `${JSON.stringify(results, null, 2)}\n`);
   console.log('\n→ reports/bench.json');

@@ -44,9 +44,13 @@ async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>>
   }
 }
 
-const variants: MockOptions[] = env.target.kind === 'mock'
-  ? [{ listShape: 'array', aliases: 'primary' }, { listShape: 'data', aliases: 'alternate' }]
-  : [{}];
+const variants: MockOptions[] =
+  env.target.kind === 'mock'
+    ? [
+        { listShape: 'array', aliases: 'primary' },
+        { listShape: 'data', aliases: 'alternate' },
+      ]
+    : [{}];
 const observed = await Promise.all(variants.map(observe));
 const merged: Record<string, Shape> = {};
 for (const shapes of observed) {
@@ -58,10 +62,19 @@ if (observed.length > 1 && JSON.stringify(observed[0]) !== JSON.stringify(observ
 const baseline: Baseline = {
   // Compared only when a run targets the same source (fixtures/contract-check.ts).
   source: baselineSource(env.target.kind === 'mock' ? undefined : env.target.baseUrl),
-  endpoints: Object.fromEntries(Object.keys(merged).sort().map((id) => [id, merged[id] as Shape])),
+  endpoints: Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((id) => [id, merged[id] as Shape]),
+  ),
 };
 // One line per key path keeps review diffs of the committed baseline readable.
-const text = JSON.stringify(baseline, null, 2).replace(/\[\n\s*([^[\]{}]*?)\n\s*\]/g, (_m, inner: string) => `[${inner.split(/,\n\s*/).join(', ')}]`);
+const text = JSON.stringify(baseline, null, 2).replace(
+  /\[\n\s*([^[\]{}]*?)\n\s*\]/g,
+  (_m, inner: string) => `[${inner.split(/,\n\s*/).join(', ')}]`,
+);
 mkdirSync(dirname(env.contractBaseline), { recursive: true });
 writeFileSync(env.contractBaseline, `${text}\n`);
-console.log(`wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies from ${baseline.source} to ${env.contractBaseline}`);
+console.log(
+  `wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies from ${baseline.source} to ${env.contractBaseline}`,
+);

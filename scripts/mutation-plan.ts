@@ -8,7 +8,12 @@ import { SERVICE_PROJECTS } from '../fixtures/child-run.js';
 export const MUTATION_PROJECTS = [...SERVICE_PROJECTS, 'contract-variant'];
 
 /** One try: `titlePath` of `file` (relative to tests/), run as suite project `project` would, against `mutant`. */
-export interface PlannedTry { mutant: string; project: string; file: string; titlePath: string[] }
+export interface PlannedTry {
+  mutant: string;
+  project: string;
+  file: string;
+  titlePath: string[];
+}
 
 /** A test as the first try keys it: `file › describe › title`, the file relative to tests/. */
 export const testKey = (t: { file: string; titlePath: string[] }): string => [t.file, ...t.titlePath].join(' › ');

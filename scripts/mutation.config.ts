@@ -22,7 +22,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   reporter: [['json']],
   projects: [
     // Their testDir is relative to the suite's config, one folder up from this one.
-    ...(base.projects ?? []).filter((p) => p.name === 'setup' || MUTATION_PROJECTS.includes(p.name ?? ''))
+    ...(base.projects ?? [])
+      .filter((p) => p.name === 'setup' || MUTATION_PROJECTS.includes(p.name ?? ''))
       .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') })),
     ...roundsOf(plan).flatMap(roundProject),
   ],
@@ -32,14 +33,16 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
 function roundProject(round: Round): Project<TestFixtures, WorkerFixtures>[] {
   const from = projects.get(round.project);
   if (!from) return [];
-  return [{
-    ...from,
-    name: round.name,
-    testDir: TESTS,
-    testMatch: [...new Set(round.tries.map((t) => join(TESTS, t.file)))],
-    testIgnore: [],
-    grep: new RegExp(round.tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
-    dependencies: ['setup'],
-    use: { ...from.use, mutantPerTest: round.mutantPerTest },
-  }];
+  return [
+    {
+      ...from,
+      name: round.name,
+      testDir: TESTS,
+      testMatch: [...new Set(round.tries.map((t) => join(TESTS, t.file)))],
+      testIgnore: [],
+      grep: new RegExp(round.tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
+      dependencies: ['setup'],
+      use: { ...from.use, mutantPerTest: round.mutantPerTest },
+    },
+  ];
 }

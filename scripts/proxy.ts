@@ -35,7 +35,13 @@ try {
   });
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
-  fail(e.code === 'EADDRINUSE' ? `port ${cli.port} is in use; pass --port 0 for a free one` : e.code === 'EADDRNOTAVAIL' ? `--host ${cli.host} is not an address of this machine` : e.message);
+  fail(
+    e.code === 'EADDRINUSE'
+      ? `port ${cli.port} is in use; pass --port 0 for a free one`
+      : e.code === 'EADDRNOTAVAIL'
+        ? `--host ${cli.host} is not an address of this machine`
+        : e.message,
+  );
 }
 
 /** A path as the person can type it: relative to the working folder when inside it. */

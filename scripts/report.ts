@@ -43,7 +43,11 @@ const hasResults = (dir: string) => existsSync(dir) && readdirSync(dir).some((f)
 /** Merge every shard's blob into reports/playwright-report and reports/junit.xml. */
 function mergeShards(shardsDir: string): string[] {
   if (!existsSync(shardsDir)) fail(`${shardsDir} does not exist`);
-  const blobs = dirsNamed(shardsDir, 'blob-report').flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.zip')).map((f) => join(d, f)));
+  const blobs = dirsNamed(shardsDir, 'blob-report').flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith('.zip'))
+      .map((f) => join(d, f)),
+  );
   if (!blobs.length) fail(`no blob-report/*.zip under ${shardsDir}: did the shards run with CI=true?`);
   const merged = reportsPath(env, 'blob-merged');
   rmSync(merged, { recursive: true, force: true });
@@ -54,7 +58,9 @@ function mergeShards(shardsDir: string): string[] {
     PLAYWRIGHT_HTML_OPEN: 'never',
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),
   });
-  console.log(`Merged ${blobs.length} blob report(s) into ${relative(REPO_ROOT, reportsPath(env, 'playwright-report'))}/, ${relative(REPO_ROOT, reportsPath(env, 'junit.xml'))} and ${relative(REPO_ROOT, reportsPath(env, 'summary.json'))}`);
+  console.log(
+    `Merged ${blobs.length} blob report(s) into ${relative(REPO_ROOT, reportsPath(env, 'playwright-report'))}/, ${relative(REPO_ROOT, reportsPath(env, 'junit.xml'))} and ${relative(REPO_ROOT, reportsPath(env, 'summary.json'))}`,
+  );
   return dirsNamed(shardsDir, 'allure-results').filter(hasResults);
 }
 
@@ -63,8 +69,10 @@ const gate = args.includes('--quality-gate');
 // Allure 3.18's quality gate calls Iterator.prototype.toArray, which Node 20 lacks.
 if (gate && Number(process.versions.node.split('.')[0]) < 22) fail(`--quality-gate needs Node 22 or later (this is ${process.version})`);
 const mergeAt = args.indexOf('--merge');
-const resultsDirs = mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
-if (!resultsDirs.some(hasResults)) fail(`no Allure results in ${resultsDirs.map((d) => relative(REPO_ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
+const resultsDirs =
+  mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
+if (!resultsDirs.some(hasResults))
+  fail(`no Allure results in ${resultsDirs.map((d) => relative(REPO_ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
 
 const output = reportsPath(env, 'allure-report');
 rmSync(output, { recursive: true, force: true });
@@ -73,14 +81,24 @@ run('npx', ['allure', 'generate', ...resultsDirs.filter(hasResults), '--config',
 // The awesome template loads an analytics script from the internet; an offline report needs none.
 const index = join(output, 'index.html');
 const html = readFileSync(index, 'utf8');
-writeFileSync(index, html.replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[\s\S]*?gtag\('config'[\s\S]*?<\/script>/, ''));
+writeFileSync(
+  index,
+  html.replace(
+    /<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[\s\S]*?gtag\('config'[\s\S]*?<\/script>/,
+    '',
+  ),
+);
 scrubArtefacts([output, reportsPath(env, 'playwright-report'), reportsPath(env, 'junit.xml')], [runPassword(env)]);
 
 const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as { stats: Record<string, number>; status: string };
-const counts = Object.entries(summary.stats).map(([k, v]) => `${v} ${k}`).join(', ');
+const counts = Object.entries(summary.stats)
+  .map(([k, v]) => `${v} ${k}`)
+  .join(', ');
 const history = reportsPath(env, ...ALLURE_HISTORY);
 const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter(Boolean).length : 0;
-console.log(`Allure report: ${relative(REPO_ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; history of ${runs} report(s) in ${relative(REPO_ROOT, history)}). Open it from disk in any browser.`);
+console.log(
+  `Allure report: ${relative(REPO_ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; history of ${runs} report(s) in ${relative(REPO_ROOT, history)}). Open it from disk in any browser.`,
+);
 
 if (gate) qualityGate(resultsDirs.filter(hasResults));
 
@@ -91,14 +109,23 @@ function qualityGate(dirs: string[]): void {
   if (existsSync(runSummary)) {
     const { drift } = JSON.parse(readFileSync(runSummary, 'utf8')) as RunSummary;
     for (const d of drift) {
-      const what = [...d.unknownKeys.map((k) => `unknown key ${k}`), ...d.newBaselineKeys.map((k) => `new key ${k}`), ...(d.noBaseline ? ['no baseline for this target'] : [])].join(', ');
+      const what = [
+        ...d.unknownKeys.map((k) => `unknown key ${k}`),
+        ...d.newBaselineKeys.map((k) => `new key ${k}`),
+        ...(d.noBaseline ? ['no baseline for this target'] : []),
+      ].join(', ');
       console.log(`${actions ? '::warning title=Contract drift::' : 'warning: drift: '}${d.project} ${d.endpointId}: ${what}`);
     }
   }
   // This Node (checked above), not whichever `npx` finds first on PATH.
-  const result = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules', 'allure', 'cli.js'), 'quality-gate', ...dirs, '--config', join(REPO_ROOT, 'allurerc.ts')], {
-    cwd: REPO_ROOT, encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules', 'allure', 'cli.js'), 'quality-gate', ...dirs, '--config', join(REPO_ROOT, 'allurerc.ts')],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    },
+  );
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   if (result.status !== 0) {

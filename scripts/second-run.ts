@@ -19,14 +19,27 @@ const NAMED: Record<string, string> = {
 };
 const REPORT = join(REPO_ROOT, 'reports', 'second-run.json');
 
-interface Outcome { status: JSONReportTest['status']; vacuous: string[]; skipReason?: string }
-interface RunSummary { passed: number; skipped: number; failed: number; seconds: number; outcomes: Map<string, Outcome> }
+interface Outcome {
+  status: JSONReportTest['status'];
+  vacuous: string[];
+  skipReason?: string;
+}
+interface RunSummary {
+  passed: number;
+  skipped: number;
+  failed: number;
+  seconds: number;
+  outcomes: Map<string, Outcome>;
+}
 
 async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunSummary> {
   const json = join(dir, `run-${n}.json`);
   const started = Date.now();
-  const child = await runPlaywright(['test', ...PROJECTS.map((p) => `--project=${p}`), '--reporter=dot,json'],
-    { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json }, 900_000);
+  const child = await runPlaywright(
+    ['test', ...PROJECTS.map((p) => `--project=${p}`), '--reporter=dot,json'],
+    { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json },
+    900_000,
+  );
   const report = readJsonReport(json);
   if (!report) {
     throw new Error(`run ${n} wrote no report (exit ${child.status}):\n${child.stdout.slice(-3000)}\n${child.stderr.slice(-3000)}`);
@@ -39,8 +52,11 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
   }
   const count = (s: JSONReportTest['status']) => [...outcomes.values()].filter((o) => o.status === s).length;
   const summary = {
-    passed: count('expected') + count('flaky'), skipped: count('skipped'), failed: count('unexpected'),
-    seconds: Math.round((Date.now() - started) / 100) / 10, outcomes,
+    passed: count('expected') + count('flaky'),
+    skipped: count('skipped'),
+    failed: count('unexpected'),
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+    outcomes,
   };
   console.log(`run ${n}: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failed} failed in ${summary.seconds} s`);
   if (summary.failed) console.log(child.stdout.slice(-4000));
@@ -53,8 +69,13 @@ try {
   const { credentials, hallId } = mock.context;
   console.log(`second-run proof: the service suite twice against one mock at ${mock.url} (writes allowed, no restart)`);
   const env = childEnv({
-    HB_BASE_URL: mock.url, HB_EMAIL: credentials.email, HB_PASSWORD: credentials.password, HB_HALL_ID: String(hallId),
-    HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID, HB_STORAGE_STATE: join(dir, 'state.json'),
+    HB_BASE_URL: mock.url,
+    HB_EMAIL: credentials.email,
+    HB_PASSWORD: credentials.password,
+    HB_HALL_ID: String(hallId),
+    HB_ALLOW_WRITES: 'true',
+    HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID,
+    HB_STORAGE_STATE: join(dir, 'state.json'),
   });
   const first = await run(1, env, dir);
   const second = await run(2, env, dir);
@@ -63,20 +84,34 @@ try {
   for (const [key, before] of first.outcomes) {
     const after = second.outcomes.get(key);
     if (before.status !== 'expected' && before.status !== 'flaky') continue;
-    const how = !after ? 'not run' : after.status === 'skipped' ? 'skipped'
-      : after.vacuous.some((v) => !before.vacuous.includes(v)) ? `vacuous: ${after.vacuous.join('; ')}` : null;
+    const how = !after
+      ? 'not run'
+      : after.status === 'skipped'
+        ? 'skipped'
+        : after.vacuous.some((v) => !before.vacuous.includes(v))
+          ? `vacuous: ${after.vacuous.join('; ')}`
+          : null;
     if (how) lost.push({ test: key, how, named: NAMED[title(key)] });
   }
   const unnamed = lost.filter((l) => !l.named);
-  for (const l of lost) console.log(`${l.named ? 'named' : 'LOST '}  ${l.test}\n        ${l.how}${l.named ? `\n        why: ${l.named}` : ''}`);
+  for (const l of lost)
+    console.log(`${l.named ? 'named' : 'LOST '}  ${l.test}\n        ${l.how}${l.named ? `\n        why: ${l.named}` : ''}`);
   const strip = ({ outcomes, ...rest }: RunSummary) => ({
-    ...rest, tests: outcomes.size,
-    skippedBecause: [...outcomes].filter(([, o]) => o.status === 'skipped').map(([test, o]) => ({ test, reason: o.skipReason ?? '(no reason given)' })),
+    ...rest,
+    tests: outcomes.size,
+    skippedBecause: [...outcomes]
+      .filter(([, o]) => o.status === 'skipped')
+      .map(([test, o]) => ({ test, reason: o.skipReason ?? '(no reason given)' })),
   });
   mkdirSync(join(REPO_ROOT, 'reports'), { recursive: true });
-  writeFileSync(REPORT, `${JSON.stringify({ target: 'built-in mock, one server for both runs', first: strip(first), second: strip(second), lost }, null, 2)}\n`);
+  writeFileSync(
+    REPORT,
+    `${JSON.stringify({ target: 'built-in mock, one server for both runs', first: strip(first), second: strip(second), lost }, null, 2)}\n`,
+  );
   const ok = first.failed === 0 && second.failed === 0 && unnamed.length === 0;
-  console.log(`second run: ${second.failed ? `${second.failed} failed` : 'green'}; checks lost: ${lost.length} (${lost.length - unnamed.length} named with a reason, ${unnamed.length} not)`);
+  console.log(
+    `second run: ${second.failed ? `${second.failed} failed` : 'green'}; checks lost: ${lost.length} (${lost.length - unnamed.length} named with a reason, ${unnamed.length} not)`,
+  );
   console.log(`${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
   process.exitCode = ok ? 0 : 1;
 } finally {

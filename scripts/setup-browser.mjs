@@ -8,24 +8,42 @@ import { chromium } from '@playwright/test';
 
 const say = (m) => console.log(`setup: ${m}`);
 let bundled;
-try { bundled = chromium.executablePath(); } catch { bundled = undefined; }
-if (bundled && existsSync(bundled)) { say(`Playwright's Chromium is installed (${bundled}).`); process.exit(0); }
-if (process.env.CHROMIUM_PATH) {
-  if (existsSync(process.env.CHROMIUM_PATH)) { say(`using CHROMIUM_PATH=${process.env.CHROMIUM_PATH}`); process.exit(0); }
-  console.error(`setup: CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`); process.exit(1);
+try {
+  bundled = chromium.executablePath();
+} catch {
+  bundled = undefined;
 }
-if (existsSync('/usr/bin/chromium')) { say('using the system Chromium at /usr/bin/chromium.'); process.exit(0); }
+if (bundled && existsSync(bundled)) {
+  say(`Playwright's Chromium is installed (${bundled}).`);
+  process.exit(0);
+}
+if (process.env.CHROMIUM_PATH) {
+  if (existsSync(process.env.CHROMIUM_PATH)) {
+    say(`using CHROMIUM_PATH=${process.env.CHROMIUM_PATH}`);
+    process.exit(0);
+  }
+  console.error(`setup: CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`);
+  process.exit(1);
+}
+if (existsSync('/usr/bin/chromium')) {
+  say('using the system Chromium at /usr/bin/chromium.');
+  process.exit(0);
+}
 
 const osRelease = existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : '';
 const debian = /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(osRelease);
 const root = typeof process.getuid === 'function' && process.getuid() === 0;
 if (debian && root) {
-  say('installing Debian\'s chromium package (apt-get update && apt-get install -y chromium) …');
+  say("installing Debian's chromium package (apt-get update && apt-get install -y chromium) …");
   const run = (args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   run(['update']);
   run(['install', '-y', '--no-install-recommends', 'chromium']);
-  if (existsSync('/usr/bin/chromium')) { say('Chromium installed at /usr/bin/chromium.'); process.exit(0); }
-  console.error('setup: apt-get finished but /usr/bin/chromium is missing.'); process.exit(1);
+  if (existsSync('/usr/bin/chromium')) {
+    say('Chromium installed at /usr/bin/chromium.');
+    process.exit(0);
+  }
+  console.error('setup: apt-get finished but /usr/bin/chromium is missing.');
+  process.exit(1);
 }
 console.error(`setup: no Chromium found. Do one of these, then run the tests:
   - with internet access:       npx playwright install chromium

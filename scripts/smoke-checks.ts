@@ -39,8 +39,11 @@ export function smokeChecks(client: HbClient, hall: number): { login: Check; rea
       },
       {
         name: 'listBookingsForHallGrid',
-        source: src(doc('Bookings, GET /api/bookings/GetForHallgrid', 'either a JSON array of Booking items, or an object `{Data: [Booking items]}`')),
-        run: async () => count((await client.call('listBookingsForHallGrid', { query: { id: hall, statusType: 'All', timerange: 5 } })).data),
+        source: src(
+          doc('Bookings, GET /api/bookings/GetForHallgrid', 'either a JSON array of Booking items, or an object `{Data: [Booking items]}`'),
+        ),
+        run: async () =>
+          count((await client.call('listBookingsForHallGrid', { query: { id: hall, statusType: 'All', timerange: 5 } })).data),
       },
       {
         name: 'listRoomsForBooking',

@@ -22,13 +22,22 @@ if (env.target.kind === 'remote') {
 }
 
 const client = new HbClient({
-  baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId,
-  maxConcurrency: env.maxConcurrency, timeoutMs: 10_000, retries: 1,
+  baseUrl: target.baseUrl,
+  email: target.email,
+  password: target.password,
+  hallId: target.hallId,
+  maxConcurrency: env.maxConcurrency,
+  timeoutMs: 10_000,
+  retries: 1,
 });
 const hall = target.hallId;
 const { login, reads } = smokeChecks(client, hall);
 
-interface Outcome { ok: boolean; ms: number; note?: string }
+interface Outcome {
+  ok: boolean;
+  ms: number;
+  note?: string;
+}
 const timed = async (check: Check): Promise<Outcome> => {
   const t = performance.now();
   try {

@@ -4,7 +4,12 @@ import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { FullConfig, Reporter, Suite } from '@playwright/test/reporter';
 
-export interface ListedTest { project: string; file: string; title: string; annotations: { type: string; description?: string }[] }
+export interface ListedTest {
+  project: string;
+  file: string;
+  title: string;
+  annotations: { type: string; description?: string }[];
+}
 
 export default class SourcesReporter implements Reporter {
   private rootDir = '';

@@ -30,7 +30,8 @@ export function accountHandlers(ctx: MockContext) {
   const dashboard = pagePath('dashboardPage', { hall_id: ctx.hallId });
   return [
     pageRoute(ctx, pages.loginPage, ({ request, user }) =>
-      htmlWithToken(ctx, request, user, (token) => loginPage(token, { user: user ?? '' }))),
+      htmlWithToken(ctx, request, user, (token) => loginPage(token, { user: user ?? '' })),
+    ),
 
     pageRoute(ctx, pages.submitLoginForm, ({ request, form }) => {
       // The login form's token is bound to the anonymous user (or to whoever is signed in).
@@ -42,8 +43,7 @@ export function accountHandlers(ctx: MockContext) {
       const ok = email.toLowerCase() === ctx.credentials.email.toLowerCase() && form.get('Password') === ctx.credentials.password;
       if (!ok) {
         // Interface doc, Login flow 4: failure is HTTP 200 at /Account/Login.
-        return htmlWithToken(ctx, request, before, (token) =>
-          loginPage(token, { email, message: 'Invalid login attempt.' }));
+        return htmlWithToken(ctx, request, before, (token) => loginPage(token, { email, message: 'Invalid login attempt.' }));
       }
       ctx.logins += 1;
       const ticket = ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
@@ -66,12 +66,16 @@ export function accountHandlers(ctx: MockContext) {
       if (ctx.options.dashboard404 || Number(params.hall_id) !== ctx.hallId) {
         return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
       }
-      return htmlWithToken(ctx, request, user, (token) => layout({
-        title: 'Dashboard', token, user: user ?? '',
-        body: `<h1>Dashboard</h1><p>${esc(ctx.state.halls.find((h) => h.id === ctx.hallId)?.name)}</p>
+      return htmlWithToken(ctx, request, user, (token) =>
+        layout({
+          title: 'Dashboard',
+          token,
+          user: user ?? '',
+          body: `<h1>Dashboard</h1><p>${esc(ctx.state.halls.find((h) => h.id === ctx.hallId)?.name)}</p>
 <nav><a href="${pagePath('bookingsIndexPage', { hall_id: ctx.hallId })}">Bookings</a>
 <a href="${pagePath('schedulerPage', { hall_id: ctx.hallId })}">Scheduler</a></nav>`,
-      }));
+        }),
+      );
     }),
   ];
 }

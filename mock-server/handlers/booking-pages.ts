@@ -13,8 +13,7 @@ import { htmlWithToken, pageRoute } from '../routes.js';
 import { clashingBookings } from './bookings.js';
 import { bookingItem, roomsUsed } from './present.js';
 
-const notFound = () =>
-  HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
+const notFound = () => HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
 
 const redirect = (location: string) => new HttpResponse(null, { status: 302, headers: { Location: location } });
 
@@ -47,9 +46,15 @@ function readSubmission(form: URLSearchParams): Submission {
   const get = (k: string) => form.get(k) ?? '';
   return {
     values: {
-      Name: get('Name'), StartDate: get('StartDate'), EndDate: get('EndDate'), CustomerId: get('CustomerId'),
-      ActivityTypeId: get('ActivityTypeId'), PriceRateId: get('PriceRateId'), BookingStatusId: get('BookingStatusId'),
-      Description: get('Description'), SendEmails: form.getAll('SendEmails').includes('true'),
+      Name: get('Name'),
+      StartDate: get('StartDate'),
+      EndDate: get('EndDate'),
+      CustomerId: get('CustomerId'),
+      ActivityTypeId: get('ActivityTypeId'),
+      PriceRateId: get('PriceRateId'),
+      BookingStatusId: get('BookingStatusId'),
+      Description: get('Description'),
+      SendEmails: form.getAll('SendEmails').includes('true'),
     },
     selectedRoomIds: [...rooms.values()].filter((r) => r.selected && r.roomId !== undefined).map((r) => r.roomId as number),
   };
@@ -59,16 +64,27 @@ function readSubmission(form: URLSearchParams): Submission {
 export function bookingViewModel(ctx: MockContext, b: BookingRecord): BookingViewModel {
   const item = bookingItem(ctx, b);
   return {
-    id: b.id, name: b.name, start: b.start, end: b.end, status: b.status, customer: item.CustomerName,
-    activity: item.ActivityType, priceRate: ctx.state.priceRates.find((p) => p.id === b.priceRateId)?.name ?? '',
-    rooms: roomsUsed(ctx, b), description: b.description, pendingChange: b.pendingChange, hallId: b.hallId,
+    id: b.id,
+    name: b.name,
+    start: b.start,
+    end: b.end,
+    status: b.status,
+    customer: item.CustomerName,
+    activity: item.ActivityType,
+    priceRate: ctx.state.priceRates.find((p) => p.id === b.priceRateId)?.name ?? '',
+    rooms: roomsUsed(ctx, b),
+    description: b.description,
+    pendingChange: b.pendingChange,
+    hallId: b.hallId,
   };
 }
 
 export function bookingPageHandlers(ctx: MockContext) {
   const s = () => ctx.state;
   const hallRooms = (hallId: number) =>
-    s().rooms.filter((r) => r.hallId === hallId && r.bookable).sort((a, b) => a.rowNumber - b.rowNumber);
+    s()
+      .rooms.filter((r) => r.hallId === hallId && r.bookable)
+      .sort((a, b) => a.rowNumber - b.rowNumber);
   const find = (id: string | undefined) => s().bookings.find((b) => b.id === Number(id));
   /** Open point statusOptions: the option value is the status id or its name. */
   const statusOptionValue = (x: { id: number; name: string }) => (ctx.readings.statusOptions === 'names' ? x.name : String(x.id));
@@ -77,7 +93,9 @@ export function bookingPageHandlers(ctx: MockContext) {
     return x ? statusOptionValue(x) : '';
   };
 
-  type Parsed = { ok: true; record: Omit<BookingRecord, 'id' | 'parentId' | 'isRecurring' | 'pendingChange'> } | { ok: false; errors: Record<string, string> };
+  type Parsed =
+    | { ok: true; record: Omit<BookingRecord, 'id' | 'parentId' | 'isRecurring' | 'pendingChange'> }
+    | { ok: false; errors: Record<string, string> };
 
   /** Validate a submission for the session's hall; `self` is the booking being edited (not a conflict with itself). */
   function validate(sub: Submission, hallId: number, self?: number): Parsed {
@@ -112,34 +130,60 @@ export function bookingPageHandlers(ctx: MockContext) {
     return {
       ok: true,
       record: {
-        hallId, name: v.Name.trim(), start, end, status: status.name, customerId: customer.id,
-        activityTypeId: activity.id, priceRateId: rate.id, roomIds, description: v.Description, sendEmails: v.SendEmails,
+        hallId,
+        name: v.Name.trim(),
+        start,
+        end,
+        status: status.name,
+        customerId: customer.id,
+        activityTypeId: activity.id,
+        priceRateId: rate.id,
+        roomIds,
+        description: v.Description,
+        sendEmails: v.SendEmails,
       },
     };
   }
 
-  function formPage(request: Request, user: string | null, sub: Submission, errors: Record<string, string>, editing?: BookingRecord): Response {
+  function formPage(
+    request: Request,
+    user: string | null,
+    sub: Submission,
+    errors: Record<string, string>,
+    editing?: BookingRecord,
+  ): Response {
     const hallId = editing?.hallId ?? ctx.hallId;
-    return htmlWithToken(ctx, request, user, (token) => bookingForm({
-      heading: editing ? `Edit booking: ${editing.name}` : 'New booking',
-      action: editing ? pagePath('submitEditBookingForm', { booking_id: editing.id }) : pagePath('submitCreateBookingForm'),
-      cancelHref: pagePath('bookingsIndexPage', { hall_id: hallId }),
-      token, user: user ?? '', values: sub.values, selectedRoomIds: sub.selectedRoomIds, errors,
-      rooms: hallRooms(hallId),
-      customers: s().customers.filter((c) => c.hallId === hallId && !c.deleted && !c.staff),
-      activityTypes: s().activityTypes.filter((a) => a.hallId === hallId),
-      priceRates: s().priceRates.filter((p) => p.hallId === hallId),
-      statuses: s().bookingStatuses.map((x) => ({ value: statusOptionValue(x), text: x.name })),
-      bookingId: editing?.id,
-    }));
+    return htmlWithToken(ctx, request, user, (token) =>
+      bookingForm({
+        heading: editing ? `Edit booking: ${editing.name}` : 'New booking',
+        action: editing ? pagePath('submitEditBookingForm', { booking_id: editing.id }) : pagePath('submitCreateBookingForm'),
+        cancelHref: pagePath('bookingsIndexPage', { hall_id: hallId }),
+        token,
+        user: user ?? '',
+        values: sub.values,
+        selectedRoomIds: sub.selectedRoomIds,
+        errors,
+        rooms: hallRooms(hallId),
+        customers: s().customers.filter((c) => c.hallId === hallId && !c.deleted && !c.staff),
+        activityTypes: s().activityTypes.filter((a) => a.hallId === hallId),
+        priceRates: s().priceRates.filter((p) => p.hallId === hallId),
+        statuses: s().bookingStatuses.map((x) => ({ value: statusOptionValue(x), text: x.name })),
+        bookingId: editing?.id,
+      }),
+    );
   }
 
   const storedSubmission = (b: BookingRecord): Submission => ({
     values: {
-      Name: b.name, StartDate: b.start, EndDate: b.end, CustomerId: b.customerId,
-      ActivityTypeId: String(b.activityTypeId), PriceRateId: String(b.priceRateId),
+      Name: b.name,
+      StartDate: b.start,
+      EndDate: b.end,
+      CustomerId: b.customerId,
+      ActivityTypeId: String(b.activityTypeId),
+      PriceRateId: String(b.priceRateId),
       BookingStatusId: statusValueOf(b.status),
-      Description: b.description, SendEmails: b.sendEmails,
+      Description: b.description,
+      SendEmails: b.sendEmails,
     },
     selectedRoomIds: b.roomIds,
   });
@@ -151,30 +195,44 @@ export function bookingPageHandlers(ctx: MockContext) {
   return [
     pageRoute(ctx, pages.bookingsIndexPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
-      const rows = s().bookings
-        .filter((b) => b.hallId === hallId && b.parentId === null)
+      const rows = s()
+        .bookings.filter((b) => b.hallId === hallId && b.parentId === null)
         .map((b) => bookingItem(ctx, b))
-        .map((b) => `<tr data-booking-id="${b.BookingId}"><td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td><td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`)
+        .map(
+          (b) =>
+            `<tr data-booking-id="${b.BookingId}"><td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td><td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`,
+        )
         .join('\n');
-      return htmlWithToken(ctx, request, user, (token) => layout({
-        title: 'Bookings', token, user: user ?? '',
-        body: `<h1>Bookings</h1>
+      return htmlWithToken(ctx, request, user, (token) =>
+        layout({
+          title: 'Bookings',
+          token,
+          user: user ?? '',
+          body: `<h1>Bookings</h1>
 <form id="bookingsGridForm"><input name="__RequestVerificationToken" type="hidden" value="${esc(token)}" /></form>
 <a href="${pagePath('createBookingPage')}">New booking</a>
 <table id="bookingsGrid"><thead><tr><th>Name</th><th>Start</th><th>End</th><th>Status</th><th>Rooms</th></tr></thead>
 <tbody>${rows}</tbody></table>`,
-      }));
+        }),
+      );
     }),
 
     // Live notes: Create has no hall id in its URL; the hall comes from the session.
     pageRoute(ctx, pages.createBookingPage, ({ request, user }) =>
-      formPage(request, user, { values: emptyBookingForm(), selectedRoomIds: [] }, {})),
+      formPage(request, user, { values: emptyBookingForm(), selectedRoomIds: [] }, {}),
+    ),
 
     pageRoute(ctx, pages.submitCreateBookingForm, ({ request, user, form }) => {
       const sub = readSubmission(form);
       const result = validate(sub, ctx.hallId);
       if (!result.ok) return formPage(request, user, sub, result.errors);
-      const created: BookingRecord = { ...result.record, id: s().nextBookingId++, parentId: null, isRecurring: false, pendingChange: false };
+      const created: BookingRecord = {
+        ...result.record,
+        id: s().nextBookingId++,
+        parentId: null,
+        isRecurring: false,
+        pendingChange: false,
+      };
       s().bookings.push(created);
       // Open point formRedirects: where create and edit lead is not known (live notes).
       return redirect(ctx.readings.formRedirects === 'index-then-view' ? index(created) : view(created));
@@ -220,7 +278,8 @@ export function bookingPageHandlers(ctx: MockContext) {
       if (!b) return notFound();
       if (b.pendingChange) {
         return htmlWithToken(ctx, request, user, (token) =>
-          bookingView(viewModel(b), token, user ?? '', 'This booking already has a change request awaiting confirmation.'));
+          bookingView(viewModel(b), token, user ?? '', 'This booking already has a change request awaiting confirmation.'),
+        );
       }
       b.pendingChange = true;
       return redirect(pagePath('viewBookingPage', { booking_id: b.id }));

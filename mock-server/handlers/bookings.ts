@@ -12,7 +12,11 @@ import { bookingItem, list } from './present.js';
  * same in both readings of the open point: `start-window` ends every range with today,
  * `from-start` leaves it open (future bookings included).
  */
-export function timeRangeWindow(now: string, range: number, reading: MockReadings['timerange']): { from: string | null; to: string | null } {
+export function timeRangeWindow(
+  now: string,
+  range: number,
+  reading: MockReadings['timerange'],
+): { from: string | null; to: string | null } {
   const today = startOfDay(now);
   const to = reading === 'from-start' ? null : shiftLocal(today, { days: 1 });
   const days = [0, 7, 31, 92, 366][range];
@@ -29,10 +33,14 @@ export function inTimeRange(now: string, date: string, range: number | undefined
 export function matchesStatus(b: BookingRecord, status: StatusType | undefined): boolean {
   switch (status) {
     case undefined:
-    case 'All': return true;
-    case 'NotCancelled': return b.status !== 'Cancelled';
-    case 'HasPending': return b.pendingChange;
-    default: return b.status === status;
+    case 'All':
+      return true;
+    case 'NotCancelled':
+      return b.status !== 'Cancelled';
+    case 'HasPending':
+      return b.pendingChange;
+    default:
+      return b.status === status;
   }
 }
 
@@ -42,10 +50,18 @@ export function matchesStatus(b: BookingRecord, status: StatusType | undefined):
  * answers with them; the booking form refuses a post they clash with.
  */
 export function clashingBookings(
-  bookings: BookingRecord[], slot: { hallId: number; roomIds: number[]; start: string; end: string; except?: number },
+  bookings: BookingRecord[],
+  slot: { hallId: number; roomIds: number[]; start: string; end: string; except?: number },
 ): BookingRecord[] {
-  return bookings.filter((b) => b.id !== slot.except && b.hallId === slot.hallId && b.status !== 'Cancelled' &&
-    b.roomIds.some((r) => slot.roomIds.includes(r)) && b.start < slot.end && slot.start < b.end);
+  return bookings.filter(
+    (b) =>
+      b.id !== slot.except &&
+      b.hallId === slot.hallId &&
+      b.status !== 'Cancelled' &&
+      b.roomIds.some((r) => slot.roomIds.includes(r)) &&
+      b.start < slot.end &&
+      slot.start < b.end,
+  );
 }
 
 const slashDay = (s: string) => s.slice(0, 10).replace(/\//g, '-');
@@ -64,10 +80,17 @@ export function bookingHandlers(ctx: MockContext) {
         .filter((b) => !q.startDateFrom || b.start.slice(0, 10) >= slashDay(q.startDateFrom))
         .filter((b) => !q.startDateTo || b.start.slice(0, 10) <= slashDay(q.startDateTo))
         .sort((a, b) => a.start.localeCompare(b.start));
-      return list(ctx, rows.map((b) => bookingItem(ctx, b)));
+      return list(
+        ctx,
+        rows.map((b) => bookingItem(ctx, b)),
+      );
     }),
     jsonRoute(ctx, E.listChildBookings, ({ query: q }) =>
-      list(ctx, ctx.state.bookings.filter((b) => b.parentId === q.id).map((b) => bookingItem(ctx, b)))),
+      list(
+        ctx,
+        ctx.state.bookings.filter((b) => b.parentId === q.id).map((b) => bookingItem(ctx, b)),
+      ),
+    ),
     jsonRoute(ctx, E.getBookingCountsForHall, ({ query: q }) => {
       const rows = topLevel(q.id).filter((b) => inRange(b, q.timerange));
       const count = (s: StatusType) => rows.filter((b) => matchesStatus(b, s)).length;
@@ -78,21 +101,24 @@ export function bookingHandlers(ctx: MockContext) {
       const n = (r: number) => rows.filter((b) => inRange(b, r)).length;
       return { Today: n(0), Last7Days: n(1), LastMonth: n(2), Last3Months: n(3), LastYear: n(4), All: n(5) };
     }),
-    jsonRoute(ctx, E.getRequestedBookingsCount, ({ query: q }) =>
-      hallBookings(q.hallid).filter((b) => b.status === 'Requested').length),
-    jsonRoute(ctx, E.hasPendingBookingChanges, ({ query: q }) =>
-      hallBookings(q.hallid).some((b) => b.pendingChange)),
+    jsonRoute(ctx, E.getRequestedBookingsCount, ({ query: q }) => hallBookings(q.hallid).filter((b) => b.status === 'Requested').length),
+    jsonRoute(ctx, E.hasPendingBookingChanges, ({ query: q }) => hallBookings(q.hallid).some((b) => b.pendingChange)),
     jsonRoute(ctx, E.checkAvailability, ({ body }) => {
       const conflicts = clashingBookings(ctx.state.bookings, {
-        hallId: body.HallId, roomIds: body.Rooms,
-        start: body.StartDateTime.slice(0, 19), end: body.EndDateTime.slice(0, 19),
+        hallId: body.HallId,
+        roomIds: body.Rooms,
+        start: body.StartDateTime.slice(0, 19),
+        end: body.EndDateTime.slice(0, 19),
       });
       return { IsAvailable: conflicts.length === 0, ConflictingBookingIds: conflicts.map((b) => b.id) };
     }),
     jsonRoute(ctx, E.getCostOfBooking, ({ body }) => {
       const rate = ctx.state.priceRates.find((p) => p.id === body.PriceRateId && p.hallId === body.HallId);
       if (!rate) return HttpResponse.json({ Message: `Unknown price rate ${body.PriceRateId}` }, { status: 400 });
-      const hours = Math.max(0, (Date.parse(`${body.EndDateTime.slice(0, 19)}Z`) - Date.parse(`${body.StartDateTime.slice(0, 19)}Z`)) / 3.6e6);
+      const hours = Math.max(
+        0,
+        (Date.parse(`${body.EndDateTime.slice(0, 19)}Z`) - Date.parse(`${body.StartDateTime.slice(0, 19)}Z`)) / 3.6e6,
+      );
       const perHour = rate.name === 'Community' ? 12 : 20;
       return { Cost: Math.round(hours * perHour * body.Rooms.length * 100) / 100, Currency: 'GBP', PriceRate: rate.name };
     }),

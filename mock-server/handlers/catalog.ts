@@ -10,32 +10,64 @@ const CURRENT_DATE_RANGE_ID = 61;
 
 export function catalogHandlers(ctx: MockContext) {
   const s = () => ctx.state;
-  const rooms = (hallId: number) => s().rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber);
+  const rooms = (hallId: number) =>
+    s()
+      .rooms.filter((r) => r.hallId === hallId)
+      .sort((a, b) => a.rowNumber - b.rowNumber);
   // Activity types and price rates: `Id` as the interface doc shows, `ID` in the alternate
   // alias mode (live notes: "most likely use `ID`; `Id` also occurs").
-  const named = (x: { id: number; name: string; hallId: number }) =>
-    ({ ...(ctx.options.aliases === 'alternate' ? { ID: x.id } : { Id: x.id }), Name: x.name, HallId: x.hallId });
+  const named = (x: { id: number; name: string; hallId: number }) => ({
+    ...(ctx.options.aliases === 'alternate' ? { ID: x.id } : { Id: x.id }),
+    Name: x.name,
+    HallId: x.hallId,
+  });
   return [
-    jsonRoute(ctx, E.listActivityTypes, ({ query: q }) => s().activityTypes.filter((a) => a.hallId === q.id).map(named)),
-    jsonRoute(ctx, E.listPriceRates, ({ query: q }) => s().priceRates.filter((p) => p.hallId === q.id).map(named)),
-    jsonRoute(ctx, E.getChargeMatrixRooms, ({ query: q }) => rooms(q.id).map((r) => ({ RoomId: r.id, Name: r.name, DateRangeId: CURRENT_DATE_RANGE_ID }))),
+    jsonRoute(ctx, E.listActivityTypes, ({ query: q }) =>
+      s()
+        .activityTypes.filter((a) => a.hallId === q.id)
+        .map(named),
+    ),
+    jsonRoute(ctx, E.listPriceRates, ({ query: q }) =>
+      s()
+        .priceRates.filter((p) => p.hallId === q.id)
+        .map(named),
+    ),
+    jsonRoute(ctx, E.getChargeMatrixRooms, ({ query: q }) =>
+      rooms(q.id).map((r) => ({ RoomId: r.id, Name: r.name, DateRangeId: CURRENT_DATE_RANGE_ID })),
+    ),
     jsonRoute(ctx, E.getChargeMatrixPriceRates, ({ query: q }) =>
-      s().priceRates.filter((p) => p.hallId === q.id).map((p) => ({
-        PriceRateId: p.id, Name: p.name, DateRangeId: q.dateRangeId, HourlyRate: p.name === 'Community' ? 12 : 20,
-      }))),
-    jsonRoute(ctx, E.getTaxRates, () => [{ Id: 1, Name: 'VAT', Rate: 20 }, { Id: 2, Name: 'Exempt', Rate: 0 }]),
+      s()
+        .priceRates.filter((p) => p.hallId === q.id)
+        .map((p) => ({
+          PriceRateId: p.id,
+          Name: p.name,
+          DateRangeId: q.dateRangeId,
+          HourlyRate: p.name === 'Community' ? 12 : 20,
+        })),
+    ),
+    jsonRoute(ctx, E.getTaxRates, () => [
+      { Id: 1, Name: 'VAT', Rate: 20 },
+      { Id: 2, Name: 'Exempt', Rate: 0 },
+    ]),
     jsonRoute(ctx, E.getFixedTimeSlots, () => [
       { Id: 1, Name: 'Morning', Start: '09:00', End: '12:00' },
       { Id: 2, Name: 'Afternoon', Start: '13:00', End: '17:00' },
       { Id: 3, Name: 'Evening', Start: '18:00', End: '22:00' },
     ]),
     jsonRoute(ctx, E.listLineItemGroups, ({ query: q }) =>
-      s().lineItemGroups.filter((g) => g.hallId === q.id).map((g) => ({ Id: g.id, Name: g.name, HallId: g.hallId }))),
+      s()
+        .lineItemGroups.filter((g) => g.hallId === q.id)
+        .map((g) => ({ Id: g.id, Name: g.name, HallId: g.hallId })),
+    ),
     jsonRoute(ctx, E.listLineItems, ({ query: q }) => s().lineItemGroups.find((g) => g.id === q.id)?.items ?? []),
-    jsonRoute(ctx, E.listReports, () => [{ Id: 1, Name: 'Bookings by room' }, { Id: 2, Name: 'Income by month' }]),
+    jsonRoute(ctx, E.listReports, () => [
+      { Id: 1, Name: 'Bookings by room' },
+      { Id: 2, Name: 'Income by month' },
+    ]),
     // Audits take the grid's `timerange` (interface doc) and read it as the grid does.
     jsonRoute(ctx, E.listAudits, ({ query: q }) =>
-      s().audits.filter((a) => a.HallId === q.id && inTimeRange(s().now, a.Date, q.timerange, ctx.readings.timerange))),
+      s().audits.filter((a) => a.HallId === q.id && inTimeRange(s().now, a.Date, q.timerange, ctx.readings.timerange)),
+    ),
     jsonRoute(ctx, E.getInvoiceCounter, () => 1042),
     jsonRoute(ctx, E.hasOutstandingInvoice, () => false),
     jsonRoute(ctx, E.generateAccessPin, () => {
@@ -43,7 +75,11 @@ export function catalogHandlers(ctx: MockContext) {
       s().pins.push(pin);
       return { PIN: pin };
     }),
-    jsonRoute(ctx, E.listRoomsForBooking, ({ query: q }) => rooms(q.hallid).filter((r) => r.bookable).map((r) => roomItem(ctx, r))),
+    jsonRoute(ctx, E.listRoomsForBooking, ({ query: q }) =>
+      rooms(q.hallid)
+        .filter((r) => r.bookable)
+        .map((r) => roomItem(ctx, r)),
+    ),
     jsonRoute(ctx, E.listRoomsForGrid, ({ query: q }) => rooms(q.id).map((r) => roomItem(ctx, r))),
     jsonRoute(ctx, E.getRoomDescriptions, () => s().rooms.map((r) => ({ RoomId: r.id, Description: r.description }))),
   ];

@@ -15,17 +15,25 @@ export function customerHandlers(ctx: MockContext) {
         .filter((c) => !c.staff || (q.customer !== 'true' && ctx.readings.hallCustomers === 'with-staff'))
         .filter((c) => q.includeDeleted === 'true' || !c.deleted)
         .filter((c) => q.onlyNew !== 'true' || c.isNew)
-        .map((c) => customerItem(ctx, c))),
+        .map((c) => customerItem(ctx, c)),
+    ),
     jsonRoute(ctx, E.listAllCustomers, () => ctx.state.customers.map((c) => customerItem(ctx, c))),
     jsonRoute(ctx, E.getCustomerDetails, ({ query: q }) =>
-      ofHall(q.hallid).filter((c) => !c.deleted).map((c) => ({
-        UserId: c.id, Name: c.name, Email: c.email,
-        BookingCount: ctx.state.bookings.filter((b) => b.customerId === c.id).length,
-      }))),
+      ofHall(q.hallid)
+        .filter((c) => !c.deleted)
+        .map((c) => ({
+          UserId: c.id,
+          Name: c.name,
+          Email: c.email,
+          BookingCount: ctx.state.bookings.filter((b) => b.customerId === c.id).length,
+        })),
+    ),
     jsonRoute(ctx, E.getCustomerNotes, ({ query: q }) =>
-      (find(q.customerid)?.notes ?? []).map((note, i) => ({ Id: i + 1, Note: note, HallId: q.hallid }))),
+      (find(q.customerid)?.notes ?? []).map((note, i) => ({ Id: i + 1, Note: note, HallId: q.hallid })),
+    ),
     jsonRoute(ctx, E.getExistingAddresses, ({ query: q }) =>
-      (find(q.uid)?.addresses ?? []).map((line, i) => ({ Id: i + 1, AddressLine1: line }))),
+      (find(q.uid)?.addresses ?? []).map((line, i) => ({ Id: i + 1, AddressLine1: line })),
+    ),
     jsonRoute(ctx, E.getGroupsForCustomer, () => [
       { Id: 1, Name: 'Regular hirers' },
       { Id: 2, Name: 'Charities' },

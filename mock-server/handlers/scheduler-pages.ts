@@ -24,11 +24,18 @@ export function schedulerPageHandlers(ctx: MockContext) {
       const hall = ctx.state.halls.find((h) => h.id === hallId);
       if (!hall) return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
       const from = weekStart(ctx.state.now);
-      return htmlWithToken(ctx, request, user, (token) => schedulerPage({
-        hallId, hallName: hall.name, token, user: user ?? '',
-        rooms: ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
-        weekStart: from, weekEnd: shiftLocal(from, { days: 7 }), roomLabels: ctx.readings.roomLabels,
-      }));
+      return htmlWithToken(ctx, request, user, (token) =>
+        schedulerPage({
+          hallId,
+          hallName: hall.name,
+          token,
+          user: user ?? '',
+          rooms: ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
+          weekStart: from,
+          weekEnd: shiftLocal(from, { days: 7 }),
+          roomLabels: ctx.readings.roomLabels,
+        }),
+      );
     }),
 
     pageRoute(ctx, pages.bookingPopup, ({ params }) => {

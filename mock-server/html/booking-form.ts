@@ -38,8 +38,15 @@ export interface BookingFormModel {
 }
 
 export const emptyBookingForm = (): BookingFormValues => ({
-  Name: '', StartDate: '', EndDate: '', CustomerId: '', ActivityTypeId: '', PriceRateId: '',
-  BookingStatusId: '', Description: '', SendEmails: true,
+  Name: '',
+  StartDate: '',
+  EndDate: '',
+  CustomerId: '',
+  ActivityTypeId: '',
+  PriceRateId: '',
+  BookingStatusId: '',
+  Description: '',
+  SendEmails: true,
 });
 
 const fieldError = (errors: Record<string, string>, name: string) =>
@@ -47,9 +54,19 @@ const fieldError = (errors: Record<string, string>, name: string) =>
     ? `<span class="field-validation-error text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true">${esc(errors[name])}</span>`
     : `<span class="field-validation-valid text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true"></span>`;
 
-function select(name: string, label: string, placeholder: string, options: { value: string; text: string }[], selected: string, errors: Record<string, string>): string {
+function select(
+  name: string,
+  label: string,
+  placeholder: string,
+  options: { value: string; text: string }[],
+  selected: string,
+  errors: Record<string, string>,
+): string {
   const opts = options
-    .map((o) => `<option value="${esc(o.value)}"${o.value.toLowerCase() === selected.toLowerCase() ? ' selected="selected"' : ''}>${esc(o.text)}</option>`)
+    .map(
+      (o) =>
+        `<option value="${esc(o.value)}"${o.value.toLowerCase() === selected.toLowerCase() ? ' selected="selected"' : ''}>${esc(o.text)}</option>`,
+    )
     .join('');
   return `<div class="form-group">
   <label class="control-label col-md-2" for="${name}">${esc(label)}</label>
@@ -72,7 +89,9 @@ const forDateTimeInput = (v: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/.te
 export function bookingForm(m: BookingFormModel): string {
   const v = m.values;
   const summary = Object.values(m.errors).length
-    ? `<div class="validation-summary-errors text-danger" data-valmsg-summary="true"><ul>${Object.values(m.errors).map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>`
+    ? `<div class="validation-summary-errors text-danger" data-valmsg-summary="true"><ul>${Object.values(m.errors)
+        .map((e) => `<li>${esc(e)}</li>`)
+        .join('')}</ul></div>`
     : '';
   const rooms = m.rooms
     .map((r, i) => {
@@ -98,9 +117,30 @@ export function bookingForm(m: BookingFormModel): string {
   ${text('Name', 'Booking name', v.Name, m.errors)}
   ${text('StartDate', 'Start', forDateTimeInput(v.StartDate), m.errors, 'datetime-local')}
   ${text('EndDate', 'End', forDateTimeInput(v.EndDate), m.errors, 'datetime-local')}
-  ${select('CustomerId', 'Customer', '-- Select customer --', m.customers.map((c) => ({ value: c.id, text: `${c.name} (${c.organisation})` })), v.CustomerId, m.errors)}
-  ${select('ActivityTypeId', 'Activity', '-- Select activity --', m.activityTypes.map((a) => ({ value: String(a.id), text: a.name })), v.ActivityTypeId, m.errors)}
-  ${select('PriceRateId', 'Price rate', '-- Select price rate --', m.priceRates.map((p) => ({ value: String(p.id), text: p.name })), v.PriceRateId, m.errors)}
+  ${select(
+    'CustomerId',
+    'Customer',
+    '-- Select customer --',
+    m.customers.map((c) => ({ value: c.id, text: `${c.name} (${c.organisation})` })),
+    v.CustomerId,
+    m.errors,
+  )}
+  ${select(
+    'ActivityTypeId',
+    'Activity',
+    '-- Select activity --',
+    m.activityTypes.map((a) => ({ value: String(a.id), text: a.name })),
+    v.ActivityTypeId,
+    m.errors,
+  )}
+  ${select(
+    'PriceRateId',
+    'Price rate',
+    '-- Select price rate --',
+    m.priceRates.map((p) => ({ value: String(p.id), text: p.name })),
+    v.PriceRateId,
+    m.errors,
+  )}
   ${select('BookingStatusId', 'Status', '-- Select status --', m.statuses, v.BookingStatusId, m.errors)}
   <fieldset class="form-group" id="roomSelection">
     <legend>Rooms</legend>

@@ -3,15 +3,22 @@
 export const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export interface LayoutOptions { title: string; body: string; token?: string; user?: string; head?: string }
+export interface LayoutOptions {
+  title: string;
+  body: string;
+  token?: string;
+  user?: string;
+  head?: string;
+}
 
 export function layout({ title, body, token, user, head = '' }: LayoutOptions): string {
-  const logout = user && token
-    ? `<form id="logoutForm" method="post" action="/Account/LogOff" class="navbar-right">
+  const logout =
+    user && token
+      ? `<form id="logoutForm" method="post" action="/Account/LogOff" class="navbar-right">
         <input name="__RequestVerificationToken" type="hidden" value="${esc(token)}" />
         <span class="user">${esc(user)}</span> <button type="submit">Log off</button>
       </form>`
-    : '';
+      : '';
   return `<!DOCTYPE html>
 <html lang="en-GB">
 <head><meta charset="utf-8" /><title>${esc(title)} - Hall Booking</title>${head}</head>

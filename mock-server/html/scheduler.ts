@@ -18,21 +18,33 @@ export const liveRoomLabelStyle = (colour: string): string => `background-color:
 /** The style attribute of the i-th label in the varied reading: three notations in turn, all with `!important`. */
 export function variedRoomLabelStyle(colour: string, i: number): string {
   switch (i % 3) {
-    case 0: return `background-color:${colour.toUpperCase()}!important;`;
-    case 1: return `background-color: ${rgb(colour)} !important;`;
-    default: return `color:#fff; background-color :${colour.toLowerCase()} !important ;`;
+    case 0:
+      return `background-color:${colour.toUpperCase()}!important;`;
+    case 1:
+      return `background-color: ${rgb(colour)} !important;`;
+    default:
+      return `color:#fff; background-color :${colour.toLowerCase()} !important ;`;
   }
 }
 
 export interface SchedulerModel {
-  hallId: number; hallName: string; rooms: RoomRecord[]; weekStart: string; weekEnd: string; token: string; user: string;
+  hallId: number;
+  hallName: string;
+  rooms: RoomRecord[];
+  weekStart: string;
+  weekEnd: string;
+  token: string;
+  user: string;
   roomLabels: MockReadings['roomLabels'];
 }
 
 export function schedulerPage(m: SchedulerModel): string {
   const live = m.roomLabels === 'live';
   const labels = m.rooms
-    .map((r, i) => `<div class="room-label" onclick="setRoom(${r.id})" style="${live ? liveRoomLabelStyle(r.colour) : variedRoomLabelStyle(r.colour, i)}">${esc(r.name)}</div>`)
+    .map(
+      (r, i) =>
+        `<div class="room-label" onclick="setRoom(${r.id})" style="${live ? liveRoomLabelStyle(r.colour) : variedRoomLabelStyle(r.colour, i)}">${esc(r.name)}</div>`,
+    )
     .join('\n    ');
   const allRooms = '<div class="room-label-all" onclick="setRoom(0)">All rooms</div>';
   const feed = endpoints.listSchedulerEvents.path;

@@ -23,30 +23,43 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
   const id = endpoint.id as EndpointId;
   const tags = endpoint.writes ? '@contract @write' : '@contract';
 
-  test(`${id} answers 200 JSON that satisfies its contract ${tags}`, {
-    annotation: [{
-      type: SOURCE,
-      description: `interface doc, ${endpoint.method} ${endpoint.path}: ${endpoint.documented
-        ? 'its response as the resource tables give it' : '"Response: not shown" (held to the baseline recorded against this target)'}`,
-    }],
-  }, async ({ api, facts, env, target, seeding }) => {
-    test.skip(endpoint.writes && !env.allowWrites,
-      `${id} writes (${endpoint.method} ${endpoint.path}); against a remote target it runs only with HB_ALLOW_WRITES=true`);
-    const args = seeding.argumentsOrSkip(id, facts);
-    // BlockUser has no documented undo: on a server an earlier run blocked the test customer
-    // on, its effect cannot show again. Said on the test, never skipped.
-    const blockedBefore = id === 'blockUser' ? await isBlocked(api, facts.hallId, need(facts.testCustomerId, 'test customer')) : undefined;
-    if (blockedBefore) vacuous(`the test customer was already blocked (by an earlier run): blockUser's effect cannot show on this server again`);
-    await expectContract(api, id, args, {
-      strict: env.strictContracts,
-      target: target.baseUrl,
-      baseline: { file: env.contractBaseline, source: baselineSource(target.mock ? undefined : target.baseUrl) },
-    });
+  test(
+    `${id} answers 200 JSON that satisfies its contract ${tags}`,
+    {
+      annotation: [
+        {
+          type: SOURCE,
+          description: `interface doc, ${endpoint.method} ${endpoint.path}: ${
+            endpoint.documented
+              ? 'its response as the resource tables give it'
+              : '"Response: not shown" (held to the baseline recorded against this target)'
+          }`,
+        },
+      ],
+    },
+    async ({ api, facts, env, target, seeding }) => {
+      test.skip(
+        endpoint.writes && !env.allowWrites,
+        `${id} writes (${endpoint.method} ${endpoint.path}); against a remote target it runs only with HB_ALLOW_WRITES=true`,
+      );
+      const args = seeding.argumentsOrSkip(id, facts);
+      // BlockUser has no documented undo: on a server an earlier run blocked the test customer
+      // on, its effect cannot show again. Said on the test, never skipped.
+      const blockedBefore =
+        id === 'blockUser' ? await isBlocked(api, facts.hallId, need(facts.testCustomerId, 'test customer')) : undefined;
+      if (blockedBefore)
+        vacuous(`the test customer was already blocked (by an earlier run): blockUser's effect cannot show on this server again`);
+      await expectContract(api, id, args, {
+        strict: env.strictContracts,
+        target: target.baseUrl,
+        baseline: { file: env.contractBaseline, source: baselineSource(target.mock ? undefined : target.baseUrl) },
+      });
 
-    if (id === 'blockUser') {
-      // The only effect a blocked customer shows in the interface document: Customer.IsBlocked.
-      const customerId = need(facts.testCustomerId, 'test customer');
-      expect(await isBlocked(api, facts.hallId, customerId), `IsBlocked of the test customer ${customerId} after blockUser`).toBe(true);
-    }
-  });
+      if (id === 'blockUser') {
+        // The only effect a blocked customer shows in the interface document: Customer.IsBlocked.
+        const customerId = need(facts.testCustomerId, 'test customer');
+        expect(await isBlocked(api, facts.hallId, customerId), `IsBlocked of the test customer ${customerId} after blockUser`).toBe(true);
+      }
+    },
+  );
 }

@@ -10,7 +10,9 @@ import { fillCreateForm } from './flow-steps.js';
 /** Bookings starting at `start` (the window was free, so any is this test's); tracked so cleanup removes a wrongly stored one. */
 async function bookingsAt(api: HbClient, hallId: number, bookings: BookingLedger, start: string) {
   const day = start.slice(0, 10);
-  const rows = (await gridBookings(api, hallId, day, day)).filter((b) => b.StartDateTime.slice(0, 19) === start || b.BookingName.includes(bookings.tag));
+  const rows = (await gridBookings(api, hallId, day, day)).filter(
+    (b) => b.StartDateTime.slice(0, 19) === start || b.BookingName.includes(bookings.tag),
+  );
   for (const b of rows) bookings.track(b.BookingId);
   return rows.map((b) => `${b.BookingId} "${b.BookingName}" ${b.StartDateTime}–${b.EndDateTime}`);
 }
@@ -23,30 +25,62 @@ async function bookingsAt(api: HbClient, hallId: number, bookings: BookingLedger
 async function assertRefused(outcome: FormOutcome, form: BookingFormPage, what: string) {
   const post = `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} with ${what}`;
   expect(outcome.kind, `${post} answered ${JSON.stringify(outcome)}; expected the form again`).not.toBe('other');
-  await expect(form.form, `${post} answered ${JSON.stringify(outcome)}; the booking form is not on the page it led to (${form.page.url()})`).toHaveCount(1);
-  expect(await form.messages(), `${post}: no message (role=alert, .validation-summary-errors, .field-validation-error, text by a field, aria-invalid, browser validation)`).not.toHaveLength(0);
+  await expect(
+    form.form,
+    `${post} answered ${JSON.stringify(outcome)}; the booking form is not on the page it led to (${form.page.url()})`,
+  ).toHaveCount(1);
+  expect(
+    await form.messages(),
+    `${post}: no message (role=alert, .validation-summary-errors, .field-validation-error, text by a field, aria-invalid, browser validation)`,
+  ).not.toHaveLength(0);
 }
 
-test.describe('booking form validation @flow @ui @write', {
-  annotation: [doc('Bookings, Create booking (HTML form)', 'Required form fields: `Name`, `StartDate`, `EndDate`, …'),
-    html('forms', 'a refused submission re-renders the form with its messages (role=alert, aria-invalid, validation classes)')],
-}, () => {
-  test('submitCreateBookingForm without a Name re-renders the form with a message and creates nothing', async ({ page, api, target, bookings, browserSession }) => {
-    const day = await bookings.freeDays();
-    const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
-      name: bookings.name('Flow missing name'), start: `${day}T10:00:00`, end: `${day}T11:00:00`, roomCount: 1, status: 'Confirmed',
+test.describe(
+  'booking form validation @flow @ui @write',
+  {
+    annotation: [
+      doc('Bookings, Create booking (HTML form)', 'Required form fields: `Name`, `StartDate`, `EndDate`, …'),
+      html('forms', 'a refused submission re-renders the form with its messages (role=alert, aria-invalid, validation classes)'),
+    ],
+  },
+  () => {
+    test('submitCreateBookingForm without a Name re-renders the form with a message and creates nothing', async ({
+      page,
+      api,
+      target,
+      bookings,
+      browserSession,
+    }) => {
+      const day = await bookings.freeDays();
+      const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
+        name: bookings.name('Flow missing name'),
+        start: `${day}T10:00:00`,
+        end: `${day}T11:00:00`,
+        roomCount: 1,
+        status: 'Confirmed',
+      });
+      await form.fillText('Name', '');
+      await assertRefused(await form.submit(), form, 'an empty Name');
+      expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
     });
-    await form.fillText('Name', '');
-    await assertRefused(await form.submit(), form, 'an empty Name');
-    expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
-  });
 
-  test('submitCreateBookingForm with the end before the start is refused and creates nothing', async ({ page, api, target, bookings, browserSession }) => {
-    const day = await bookings.freeDays();
-    const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
-      name: bookings.name('Flow end before start'), start: `${day}T15:00:00`, end: `${day}T13:30:00`, roomCount: 1, status: 'Confirmed',
+    test('submitCreateBookingForm with the end before the start is refused and creates nothing', async ({
+      page,
+      api,
+      target,
+      bookings,
+      browserSession,
+    }) => {
+      const day = await bookings.freeDays();
+      const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
+        name: bookings.name('Flow end before start'),
+        start: `${day}T15:00:00`,
+        end: `${day}T13:30:00`,
+        roomCount: 1,
+        status: 'Confirmed',
+      });
+      await assertRefused(await form.submit(), form, `EndDate ${draft.end} before StartDate ${draft.start}`);
+      expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
     });
-    await assertRefused(await form.submit(), form, `EndDate ${draft.end} before StartDate ${draft.start}`);
-    expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
-  });
-});
+  },
+);

@@ -4,8 +4,15 @@
 import type { Page } from '@playwright/test';
 import { endpoints, pagePath, type Booking, type CalendarEvent } from '../../contracts/index.js';
 import {
-  draftBooking, eventsOf, expect, fillBooking, test,
-  type BookingDraft, type BookingLedger, type DraftSpec, type HallCatalogue,
+  draftBooking,
+  eventsOf,
+  expect,
+  fillBooking,
+  test,
+  type BookingDraft,
+  type BookingLedger,
+  type DraftSpec,
+  type HallCatalogue,
 } from '../../fixtures/bookings.js';
 import type { BrowserSession } from '../../fixtures/pages/browser-session.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
@@ -21,94 +28,134 @@ export const roomName = (cat: HallCatalogue, room: { roomId: string; label: stri
 
 /** Open the create form and fill it with a draft of `spec` (for the ledger's test customer); not submitted. */
 export async function fillCreateForm(
-  page: Page, session: BrowserSession, bookings: BookingLedger, spec: DraftSpec,
+  page: Page,
+  session: BrowserSession,
+  bookings: BookingLedger,
+  spec: DraftSpec,
 ): Promise<{ form: BookingFormPage; draft: BookingDraft }> {
-  return test.step(`fill the create form with "${spec.name}"`, async () => {
-    const form = new BookingFormPage(page, session);
-    await form.openCreate();
-    const draft = await draftBooking(form, spec, bookings.testCustomerId);
-    await fillBooking(form, draft);
-    return { form, draft };
-  }, { box: true });
+  return test.step(
+    `fill the create form with "${spec.name}"`,
+    async () => {
+      const form = new BookingFormPage(page, session);
+      await form.openCreate();
+      const draft = await draftBooking(form, spec, bookings.testCustomerId);
+      await fillBooking(form, draft);
+      return { form, draft };
+    },
+    { box: true },
+  );
 }
 
 /** Create a booking through the real form and find it in the grid by name and start. */
 export async function createThroughForm(
-  page: Page, session: BrowserSession, bookings: BookingLedger, spec: DraftSpec,
+  page: Page,
+  session: BrowserSession,
+  bookings: BookingLedger,
+  spec: DraftSpec,
 ): Promise<{ draft: BookingDraft; row: Booking }> {
-  return test.step(`create "${spec.name}" through the booking form`, async () => {
-    const { form, draft } = await fillCreateForm(page, session, bookings, spec);
-    const outcome = await form.submit();
-    expect(outcome, `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} answered ${JSON.stringify(outcome)}; a valid booking redirects`).toMatchObject({ kind: 'redirected' });
-    const row = await bookings.find(draft.name, draft.start);
-    expect(row, `${GRID}: no booking named "${draft.name}" starting ${draft.start} after a successful create`).toBeDefined();
-    return { draft, row: row as Booking };
-  }, { box: true });
+  return test.step(
+    `create "${spec.name}" through the booking form`,
+    async () => {
+      const { form, draft } = await fillCreateForm(page, session, bookings, spec);
+      const outcome = await form.submit();
+      expect(
+        outcome,
+        `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} answered ${JSON.stringify(outcome)}; a valid booking redirects`,
+      ).toMatchObject({ kind: 'redirected' });
+      const row = await bookings.find(draft.name, draft.start);
+      expect(row, `${GRID}: no booking named "${draft.name}" starting ${draft.start} after a successful create`).toBeDefined();
+      return { draft, row: row as Booking };
+    },
+    { box: true },
+  );
 }
 
 /** Room id → `#rrggbb` from the scheduler page's `#RoomColorList .room-label` (by setRoom id, else by name). */
 export async function roomColours(page: Page, session: BrowserSession, hallId: number, cat: HallCatalogue): Promise<Map<string, string>> {
-  return test.step('read room colours from the scheduler page', async () => {
-    const scheduler = new SchedulerPage(page, session);
-    expect(await scheduler.open(hallId), `GET /Scheduler/View/${hallId}`).toBe(200);
-    const labels = await scheduler.roomColours();
-    const out = new Map<string, string>();
-    for (const [id, name] of cat.roomNames) {
-      const label = labels.find((l) => l.roomId !== null && String(l.roomId) === id)
-        ?? labels.find((l) => l.name.toLowerCase() === name.trim().toLowerCase());
-      if (label?.colour) out.set(id, label.colour);
-    }
-    return out;
-  }, { box: true });
+  return test.step(
+    'read room colours from the scheduler page',
+    async () => {
+      const scheduler = new SchedulerPage(page, session);
+      expect(await scheduler.open(hallId), `GET /Scheduler/View/${hallId}`).toBe(200);
+      const labels = await scheduler.roomColours();
+      const out = new Map<string, string>();
+      for (const [id, name] of cat.roomNames) {
+        const label =
+          labels.find((l) => l.roomId !== null && String(l.roomId) === id) ??
+          labels.find((l) => l.name.toLowerCase() === name.trim().toLowerCase());
+        if (label?.colour) out.set(id, label.colour);
+      }
+      return out;
+    },
+    { box: true },
+  );
 }
 
 /** Every grid field of the row matches what was filled in. */
 export async function assertGridRow(row: Booking, draft: BookingDraft, cat: HallCatalogue): Promise<void> {
-  await test.step(`grid row ${row.BookingId} matches the form`, () => {
-    const at = `${GRID} row ${row.BookingId}`;
-    expect(row.BookingName, `${at}: BookingName`).toBe(draft.name);
-    expect(row.StartDateTime.slice(0, 19), `${at}: StartDateTime`).toBe(draft.start);
-    expect(row.EndDateTime.slice(0, 19), `${at}: EndDateTime`).toBe(draft.end);
-    expect(row.Status, `${at}: Status (option "${draft.status.text}")`).toBe(draft.status.text);
-    expect(row.CustomerId.toLowerCase(), `${at}: CustomerId`).toBe(draft.customer.value.toLowerCase());
-    const customer = cat.customerNames.get(draft.customer.value.toLowerCase());
-    if (customer) expect(row.CustomerName, `${at}: CustomerName`).toBe(customer);
-    else expect(draft.customer.text, `${at}: CustomerName within the option text`).toContain(row.CustomerName);
-    expect(row.ActivityType, `${at}: ActivityType`).toBe(cat.activityNames.get(draft.activity.value) ?? draft.activity.text);
-    expect(row.IsRecurring, `${at}: IsRecurring`).toBe(false);
-    const booked = draft.rooms.map((r) => roomName(cat, r));
-    for (const name of booked) expect(row.RoomsUsed, `${at}: RoomsUsed names booked room "${name}"`).toContain(name);
-    for (const [id, name] of cat.roomNames) {
-      const bookedHere = draft.rooms.some((r) => r.roomId === id);
-      if (!bookedHere && !booked.some((b) => b.includes(name))) {
-        expect(row.RoomsUsed, `${at}: RoomsUsed names room "${name}", which is not booked`).not.toContain(name);
+  await test.step(
+    `grid row ${row.BookingId} matches the form`,
+    () => {
+      const at = `${GRID} row ${row.BookingId}`;
+      expect(row.BookingName, `${at}: BookingName`).toBe(draft.name);
+      expect(row.StartDateTime.slice(0, 19), `${at}: StartDateTime`).toBe(draft.start);
+      expect(row.EndDateTime.slice(0, 19), `${at}: EndDateTime`).toBe(draft.end);
+      expect(row.Status, `${at}: Status (option "${draft.status.text}")`).toBe(draft.status.text);
+      expect(row.CustomerId.toLowerCase(), `${at}: CustomerId`).toBe(draft.customer.value.toLowerCase());
+      const customer = cat.customerNames.get(draft.customer.value.toLowerCase());
+      if (customer) expect(row.CustomerName, `${at}: CustomerName`).toBe(customer);
+      else expect(draft.customer.text, `${at}: CustomerName within the option text`).toContain(row.CustomerName);
+      expect(row.ActivityType, `${at}: ActivityType`).toBe(cat.activityNames.get(draft.activity.value) ?? draft.activity.text);
+      expect(row.IsRecurring, `${at}: IsRecurring`).toBe(false);
+      const booked = draft.rooms.map((r) => roomName(cat, r));
+      for (const name of booked) expect(row.RoomsUsed, `${at}: RoomsUsed names booked room "${name}"`).toContain(name);
+      for (const [id, name] of cat.roomNames) {
+        const bookedHere = draft.rooms.some((r) => r.roomId === id);
+        if (!bookedHere && !booked.some((b) => b.includes(name))) {
+          expect(row.RoomsUsed, `${at}: RoomsUsed names room "${name}", which is not booked`).not.toContain(name);
+        }
       }
-    }
-    return Promise.resolve();
-  }, { box: true });
+      return Promise.resolve();
+    },
+    { box: true },
+  );
 }
 
 /** One feed event per booked room, each in that room's colour, with the booking's title and times. */
 export async function assertSchedulerEvents(
-  events: CalendarEvent[], bookingId: number, draft: BookingDraft, colours: Map<string, string>, cat: HallCatalogue,
+  events: CalendarEvent[],
+  bookingId: number,
+  draft: BookingDraft,
+  colours: Map<string, string>,
+  cat: HallCatalogue,
 ): Promise<void> {
-  await test.step(`scheduler feed shows booking ${bookingId} once per room`, () => {
-    const mine = eventsOf(events, bookingId);
-    expect(mine, `${FEED}: events of booking ${bookingId}; the live notes say one per booked room (${draft.rooms.length})`).toHaveLength(draft.rooms.length);
-    const expected = draft.rooms.map((r) => {
-      const colour = colours.get(r.roomId);
-      expect(colour, `scheduler page: no #RoomColorList .room-label colour for room ${r.roomId} "${roomName(cat, r)}"`).toBeDefined();
-      return colour as string;
-    }).sort();
-    const actual = mine.map((e) => normaliseColour(e.color) ?? e.color).sort();
-    expect(actual, `${FEED}: colours of booking ${bookingId}'s events vs the booked rooms' colours on the scheduler page`).toEqual(expected);
-    for (const e of mine) {
-      expect(e.title, `${FEED}: title of booking ${bookingId}`).toBe(draft.name);
-      expect(e.start.slice(0, 19), `${FEED}: start of booking ${bookingId}`).toBe(draft.start);
-      expect(e.end.slice(0, 19), `${FEED}: end of booking ${bookingId}`).toBe(draft.end);
-    }
-    return Promise.resolve();
-  }, { box: true });
+  await test.step(
+    `scheduler feed shows booking ${bookingId} once per room`,
+    () => {
+      const mine = eventsOf(events, bookingId);
+      expect(mine, `${FEED}: events of booking ${bookingId}; the live notes say one per booked room (${draft.rooms.length})`).toHaveLength(
+        draft.rooms.length,
+      );
+      const expected = draft.rooms
+        .map((r) => {
+          const colour = colours.get(r.roomId);
+          expect(colour, `scheduler page: no #RoomColorList .room-label colour for room ${r.roomId} "${roomName(cat, r)}"`).toBeDefined();
+          return colour as string;
+        })
+        .sort();
+      const actual = mine.map((e) => normaliseColour(e.color) ?? e.color).sort();
+      expect(actual, `${FEED}: colours of booking ${bookingId}'s events vs the booked rooms' colours on the scheduler page`).toEqual(
+        expected,
+      );
+      for (const e of mine) {
+        expect(e.title, `${FEED}: title of booking ${bookingId}`).toBe(draft.name);
+        expect(e.start.slice(0, 19), `${FEED}: start of booking ${bookingId}`).toBe(draft.start);
+        expect(e.end.slice(0, 19), `${FEED}: end of booking ${bookingId}`).toBe(draft.end);
+      }
+      return Promise.resolve();
+    },
+    { box: true },
+  );
 }
 
 /**
@@ -116,23 +163,32 @@ export async function assertSchedulerEvents(
  * same load, not a second one); the popup shows its description and rooms.
  */
 export async function assertPagesShow(
-  page: Page, session: BrowserSession, bookingId: number, draft: BookingDraft, cat: HallCatalogue,
+  page: Page,
+  session: BrowserSession,
+  bookingId: number,
+  draft: BookingDraft,
+  cat: HallCatalogue,
   { popup = true, absent = [] as string[] } = {},
 ): Promise<void> {
-  await test.step(`View page${popup ? ' and popup' : ''} show booking ${bookingId}`, async () => {
-    const view = new BookingViewPage(page, session);
-    expect((await view.open(bookingId)).status, `GET /Admin/Bookings/View/${bookingId}`).toBe(200);
-    const text = await view.text();
-    expect(text, `View page of booking ${bookingId}: name`).toContain(draft.name);
-    for (const gone of absent) expect(text, `View page of booking ${bookingId}: the old name`).not.toContain(gone);
-    for (const r of draft.rooms) expect(text, `View page of booking ${bookingId}: room`).toContain(roomName(cat, r));
-    if (!popup) return;
-    const quick = new BookingPopup(page, session);
-    expect((await quick.open(bookingId)).status, `GET /Scheduler/ViewBooking/${bookingId}`).toBe(200);
-    await expect(quick.rooms, `popup of booking ${bookingId}: the div after the Rooms label`).toBeVisible();
-    const rooms = await quick.roomsText();
-    for (const r of draft.rooms) expect(rooms, `popup of booking ${bookingId}: Rooms`).toContain(roomName(cat, r));
-    // Only a filled Description can come back: the fields the live notes list for the booking form name none.
-    if (draft.descriptionFilled) expect(await quick.descriptionText(), `popup of booking ${bookingId}: Description`).toBe(draft.description);
-  }, { box: true });
+  await test.step(
+    `View page${popup ? ' and popup' : ''} show booking ${bookingId}`,
+    async () => {
+      const view = new BookingViewPage(page, session);
+      expect((await view.open(bookingId)).status, `GET /Admin/Bookings/View/${bookingId}`).toBe(200);
+      const text = await view.text();
+      expect(text, `View page of booking ${bookingId}: name`).toContain(draft.name);
+      for (const gone of absent) expect(text, `View page of booking ${bookingId}: the old name`).not.toContain(gone);
+      for (const r of draft.rooms) expect(text, `View page of booking ${bookingId}: room`).toContain(roomName(cat, r));
+      if (!popup) return;
+      const quick = new BookingPopup(page, session);
+      expect((await quick.open(bookingId)).status, `GET /Scheduler/ViewBooking/${bookingId}`).toBe(200);
+      await expect(quick.rooms, `popup of booking ${bookingId}: the div after the Rooms label`).toBeVisible();
+      const rooms = await quick.roomsText();
+      for (const r of draft.rooms) expect(rooms, `popup of booking ${bookingId}: Rooms`).toContain(roomName(cat, r));
+      // Only a filled Description can come back: the fields the live notes list for the booking form name none.
+      if (draft.descriptionFilled)
+        expect(await quick.descriptionText(), `popup of booking ${bookingId}: Description`).toBe(draft.description);
+    },
+    { box: true },
+  );
 }

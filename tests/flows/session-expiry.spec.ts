@@ -5,24 +5,45 @@ import { expect, test } from '../../fixtures/bookings.js';
 import { doc } from '../../fixtures/sources.js';
 import { fillCreateForm } from './flow-steps.js';
 
-test.describe('session expiry @flow @ui @write', {
-  annotation: [doc('Errors', 'Session expired or absent on a protected endpoint | Redirect'), doc('Authentication, Login flow', 'The client stores the session cookies and sends them with every later request')],
-}, () => {
-  test('a create whose session expires before the post logs in again and stores the booking', async ({ page, mock, bookings, browserSession }) => {
-    test.skip(!mock, 'expiring the session needs the built-in mock; a remote target cannot be told to expire it');
-    const day = await bookings.freeDays();
-    const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
-      name: bookings.name('Flow session expiry'), start: `${day}T16:00:00`, end: `${day}T17:00:00`, roomCount: 1, status: 'Confirmed',
+test.describe(
+  'session expiry @flow @ui @write',
+  {
+    annotation: [
+      doc('Errors', 'Session expired or absent on a protected endpoint | Redirect'),
+      doc('Authentication, Login flow', 'The client stores the session cookies and sends them with every later request'),
+    ],
+  },
+  () => {
+    test('a create whose session expires before the post logs in again and stores the booking', async ({
+      page,
+      mock,
+      bookings,
+      browserSession,
+    }) => {
+      test.skip(!mock, 'expiring the session needs the built-in mock; a remote target cannot be told to expire it');
+      const day = await bookings.freeDays();
+      const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
+        name: bookings.name('Flow session expiry'),
+        start: `${day}T16:00:00`,
+        end: `${day}T17:00:00`,
+        roomCount: 1,
+        status: 'Confirmed',
+      });
+
+      const loginsBefore = mock!.logins;
+      mock!.expireSessions();
+      expect(await browserSession.alive(), 'keepalive right after the mock expired every session').toBe(false);
+
+      const outcome = await form.submit();
+      expect(browserSession.relogins, 'logins again after the keepalive redirected').toBe(1);
+      expect(mock!.logins - loginsBefore, 'logins the mock saw').toBeGreaterThanOrEqual(1);
+      expect(outcome, `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} after logging in again`).toMatchObject({
+        kind: 'redirected',
+      });
+      expect(
+        await bookings.find(draft.name, draft.start),
+        'the booking in the grid (the API client logs in again on its own)',
+      ).toBeDefined();
     });
-
-    const loginsBefore = mock!.logins;
-    mock!.expireSessions();
-    expect(await browserSession.alive(), 'keepalive right after the mock expired every session').toBe(false);
-
-    const outcome = await form.submit();
-    expect(browserSession.relogins, 'logins again after the keepalive redirected').toBe(1);
-    expect(mock!.logins - loginsBefore, 'logins the mock saw').toBeGreaterThanOrEqual(1);
-    expect(outcome, `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} after logging in again`).toMatchObject({ kind: 'redirected' });
-    expect(await bookings.find(draft.name, draft.start), 'the booking in the grid (the API client logs in again on its own)').toBeDefined();
-  });
-});
+  },
+);

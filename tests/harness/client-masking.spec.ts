@@ -9,7 +9,10 @@ test.describe('client masking @harness', () => {
     test.skip(!target.mock, 'checks the client against the built-in mock; the target is a remote server');
     const seen: Exchange[] = [];
     const client = new HbClient({
-      baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId,
+      baseUrl: target.baseUrl,
+      email: target.email,
+      password: target.password,
+      hallId: target.hallId,
       onExchange: (x) => seen.push(x),
     });
     await client.login();

@@ -37,7 +37,9 @@ const nothingToRefuse = (e: RegistryEntry): boolean =>
 test.describe('contracts export @harness', () => {
   test.beforeAll(() => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contracts-export.ts'], {
-      cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, HB_BASE_URL: '' },
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, HB_BASE_URL: '' },
     });
     expect(run.status, `scripts/contracts-export.ts failed:\n${run.stderr}`).toBe(0);
   });
@@ -55,7 +57,9 @@ test.describe('contracts export @harness', () => {
     expect(problems.filter((p) => p.severity === 'error').map(where), 'Redocly errors').toEqual([]);
     const warnings = problems.filter((p) => p.severity === 'warn');
     test.info().annotations.push({ type: 'redocly warnings', description: warnings.map(where).join('\n') || 'none' });
-    const expected = registry.filter(nothingToRefuse).map((e) => `operation-4xx-response at #/paths/${e.path.replaceAll('/', '~1')}/${e.method.toLowerCase()}/responses`);
+    const expected = registry
+      .filter(nothingToRefuse)
+      .map((e) => `operation-4xx-response at #/paths/${e.path.replaceAll('/', '~1')}/${e.method.toLowerCase()}/responses`);
     expect(warnings.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}`).sort()).toEqual(expected.sort());
   });
 
@@ -68,10 +72,16 @@ test.describe('contracts export @harness', () => {
   });
 
   test('the Redocly check catches a document without security schemes or servers', async () => {
-    const broken = JSON.parse(readFileSync(`${out}openapi.json`, 'utf8')) as Record<string, unknown> & { components: Record<string, unknown> };
+    const broken = JSON.parse(readFileSync(`${out}openapi.json`, 'utf8')) as Record<string, unknown> & {
+      components: Record<string, unknown>;
+    };
     delete broken.servers;
     delete broken.components.securitySchemes;
-    const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: `${out}broken.json`, config: await recommended() });
+    const problems = await lintFromString({
+      source: JSON.stringify(broken),
+      absoluteRef: `${out}broken.json`,
+      config: await recommended(),
+    });
     const rules = new Set(problems.filter((p) => p.severity === 'error').map((p) => p.ruleId));
     expect([...rules].sort()).toEqual(expect.arrayContaining(['no-empty-servers', 'security-defined']));
   });
@@ -99,7 +109,8 @@ test.describe('contracts export @harness', () => {
         ...(entry.antiForgery === 'header' ? ['antiForgeryHeader'] : []),
         ...(entry.auth === 'session' ? ['sessionCookie'] : []),
       ];
-      if (JSON.stringify(schemes) !== JSON.stringify(expected)) wrong.push(`${entry.id}: security ${schemes.join('+') || 'none'}, expected ${expected.join('+') || 'none'}`);
+      if (JSON.stringify(schemes) !== JSON.stringify(expected))
+        wrong.push(`${entry.id}: security ${schemes.join('+') || 'none'}, expected ${expected.join('+') || 'none'}`);
       if (entry.antiForgery !== 'none' && !op.responses?.['400']) wrong.push(`${entry.id}: no 400 for a missing token`);
       if (entry.auth === 'session' && !op.responses?.['302']) wrong.push(`${entry.id}: no 302 for a lost session`);
       if (entry.antiForgery === 'form') {
@@ -120,7 +131,8 @@ test.describe('contracts export @harness', () => {
       const example = op.responses?.['200']?.content?.['application/json']?.example;
       if (example === undefined) problems.push(`${e.id}: no response example`);
       else if (!e.response.safeParse(example).success) problems.push(`${e.id}: its example breaks the contract`);
-      if (e.body && !e.body.safeParse(op.requestBody?.content['application/json']?.example).success) problems.push(`${e.id}: body example missing or refused`);
+      if (e.body && !e.body.safeParse(op.requestBody?.content['application/json']?.example).success)
+        problems.push(`${e.id}: body example missing or refused`);
       const query = Object.fromEntries((op.parameters ?? []).filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
       if (e.query && !e.query.safeParse(query).success) problems.push(`${e.id}: query examples missing or refused`);
     }

@@ -23,7 +23,7 @@ type Chart = { type: string; data?: { id: string; timestamp: number }[] };
 type Result = { name: string; status: string; history: { status: string }[] };
 
 test.describe('report history @harness', () => {
-  test('a second run and report show a trend of two runs and each test\'s earlier result', async () => {
+  test("a second run and report show a trend of two runs and each test's earlier result", async () => {
     test.setTimeout(300_000);
     const dir = tempDir('history');
     const env = childEnv({ HB_REPORTS_DIR: join(dir, 'reports'), HB_STORAGE_STATE: join(dir, 'state.json') });
@@ -39,12 +39,19 @@ test.describe('report history @harness', () => {
     const files = embedded(readFileSync(join(dir, 'reports', 'allure-report', 'index.html'), 'utf8'));
     const charts = files.get('widgets/charts.json') as { general: Record<string, Chart> };
     const dynamics = Object.values(charts.general).find((c) => c.type === 'statusDynamics');
-    expect(dynamics?.data?.map((p) => p.id), 'the status trend: the earlier run, then this one').toHaveLength(2);
+    expect(
+      dynamics?.data?.map((p) => p.id),
+      'the status trend: the earlier run, then this one',
+    ).toHaveLength(2);
     const results = [...files].filter(([path]) => path.startsWith('data/test-results/')).map(([, r]) => r as Result);
     expect(results.length).toBeGreaterThan(0);
     // The same tests ran twice, so each carries one earlier result with its own status (a test that
     // skips where ../shared is absent skips both times).
-    for (const r of results) expect(r.history.map((h) => h.status), r.name).toEqual([r.status]);
+    for (const r of results)
+      expect(
+        r.history.map((h) => h.status),
+        r.name,
+      ).toEqual([r.status]);
     expect(results.filter((r) => r.status === 'passed').length, 'passed tests in the report').toBeGreaterThan(0);
   });
 });

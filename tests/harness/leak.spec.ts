@@ -15,7 +15,12 @@ test.beforeEach(({ target }) => {
   test.skip(!target.mock, 'the leak test plants a password in the built-in mock; the target is a remote server');
 });
 
-interface LeakRun { dir: string; run: ChildRun; env: NodeJS.ProcessEnv; password: string }
+interface LeakRun {
+  dir: string;
+  run: ChildRun;
+  env: NodeJS.ProcessEnv;
+  password: string;
+}
 
 /** One child run with a fresh random password, its own reports, output and session files. */
 async function leakRun(leakProbe: 'on' | 'leak', args: string[]): Promise<LeakRun> {
@@ -37,7 +42,8 @@ function secretsOf({ dir, password }: LeakRun): Map<string, string> {
   const secrets = new Map<string, string>([[password, 'the password']]);
   const issued = join(dir, 'issued-secrets.txt');
   if (existsSync(issued)) {
-    for (const [i, s] of readFileSync(issued, 'utf8').split('\n').filter(Boolean).entries()) secrets.set(s, `ticket or token #${i + 1} issued by the mock`);
+    for (const [i, s] of readFileSync(issued, 'utf8').split('\n').filter(Boolean).entries())
+      secrets.set(s, `ticket or token #${i + 1} issued by the mock`);
   }
   const state = join(dir, 'state.json');
   if (existsSync(state)) {
@@ -62,12 +68,23 @@ test.describe('secrets in artefacts @harness', () => {
     outer.writeZip(join(dir, 'blob.zip'));
     const embedded = new AdmZip();
     embedded.addFile('report.json', Buffer.from(`{"title":"Fill \\"${password}\\""}`));
-    writeFileSync(join(dir, 'index.html'), `<html><template id="playwrightReportBase64">data:application/zip;base64,${embedded.toBuffer().toString('base64')}</template></html>`);
-    writeFileSync(join(dir, 'allure.html'), `<script>window.allureReportData = {};d("data/a.json","${Buffer.from(`{"c":"${cookie}"}`).toString('base64')}")</script>`);
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<html><template id="playwrightReportBase64">data:application/zip;base64,${embedded.toBuffer().toString('base64')}</template></html>`,
+    );
+    writeFileSync(
+      join(dir, 'allure.html'),
+      `<script>window.allureReportData = {};d("data/a.json","${Buffer.from(`{"c":"${cookie}"}`).toString('base64')}")</script>`,
+    );
     writeFileSync(join(dir, 'clean.txt'), 'nothing to see');
 
-    const secrets = new Map([[password, 'password'], [cookie, 'cookie']]);
-    const where = scanArtefacts([dir], secrets).map((h) => `${h.label} @ ${h.where.slice(dir.length + 1)}`).sort();
+    const secrets = new Map([
+      [password, 'password'],
+      [cookie, 'cookie'],
+    ]);
+    const where = scanArtefacts([dir], secrets)
+      .map((h) => `${h.label} @ ${h.where.slice(dir.length + 1)}`)
+      .sort();
     expect(where).toEqual([
       'cookie @ allure.html!data/a.json',
       'cookie @ blob.zip!resources/trace.zip!trace.network',
@@ -79,15 +96,15 @@ test.describe('secrets in artefacts @harness', () => {
     const scrubbed = scrubArtefacts([dir], [password]);
     expect(scrubbed.files.map((f) => f.slice(dir.length + 1)).sort()).toEqual(['allure.html', 'blob.zip', 'index.html']);
     expect(scanArtefacts([dir], secrets), describeHits(scanArtefacts([dir], secrets))).toEqual([]);
-    expect(new AdmZip(new AdmZip(join(dir, 'blob.zip')).readFile('resources/trace.zip')!).readAsText('trace.network')).toContain('.AspNet.X=***');
+    expect(new AdmZip(new AdmZip(join(dir, 'blob.zip')).readFile('resources/trace.zip')!).readAsText('trace.network')).toContain(
+      '.AspNet.X=***',
+    );
   });
 
   test('no password, cookie value or token reaches a report, trace, attachment or the console', async () => {
     // About 40 s on an idle machine; a child suite run is slow on a busy one.
     test.setTimeout(360_000);
-    const leak = await leakRun('on', [
-      '--project=setup', '--project=leak-probe', 'tests/setup', 'tests/harness/probes',
-    ]);
+    const leak = await leakRun('on', ['--project=setup', '--project=leak-probe', 'tests/setup', 'tests/harness/probes']);
     const { run, dir } = leak;
     const output = `${run.stdout}\n${run.stderr}`;
     // The probes fail on purpose (twice each, with the retry); everything else passes.
@@ -101,15 +118,25 @@ test.describe('secrets in artefacts @harness', () => {
     // The evidence a failure leaves is there to be searched: trace, screenshot, error context, exchanges.
     const results = readdirSync(join(dir, 'test-results'), { recursive: true }).map(String);
     expect(results.filter((f) => f.endsWith('trace.zip')).length, 'traces of the retries').toBeGreaterThanOrEqual(2);
-    expect(results.some((f) => f.endsWith('.png')), 'a failure screenshot').toBe(true);
-    expect(results.some((f) => f.endsWith('error-context.md')), 'an error context').toBe(true);
+    expect(
+      results.some((f) => f.endsWith('.png')),
+      'a failure screenshot',
+    ).toBe(true);
+    expect(
+      results.some((f) => f.endsWith('error-context.md')),
+      'an error context',
+    ).toBe(true);
     const allure = readdirSync(join(dir, 'reports', 'allure-results'));
-    expect(allure.some((f) => f.endsWith('.json') && readFileSync(join(dir, 'reports', 'allure-results', f), 'utf8').includes('"endpointId"')), 'the masked exchange of the contract failure').toBe(true);
+    expect(
+      allure.some((f) => f.endsWith('.json') && readFileSync(join(dir, 'reports', 'allure-results', f), 'utf8').includes('"endpointId"')),
+      'the masked exchange of the contract failure',
+    ).toBe(true);
 
     const secrets = secretsOf(leak);
     expect(secrets.size, 'the password, the session ticket and the tokens the mock issued').toBeGreaterThan(5);
     const hits = scanArtefacts([join(dir, 'reports'), join(dir, 'test-results')], secrets, {
-      'the child run\'s console output': output, 'npm run report\'s console output': `${report.stdout}\n${report.stderr}`,
+      "the child run's console output": output,
+      "npm run report's console output": `${report.stdout}\n${report.stderr}`,
     });
     expect(hits, `secrets found:\n${describeHits(hits)}`).toEqual([]);
   });

@@ -19,19 +19,26 @@ test.describe('mock server @harness', () => {
   test('the request filter reads raw bytes: brackets in values pass, in names reset', async ({ target, mock }) => {
     const before = mock!.resets;
     const ok = await fetch(`${target.baseUrl}/Account/Login`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'Email=a[b]@x&Password=y', redirect: 'manual',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'Email=a[b]@x&Password=y',
+      redirect: 'manual',
     });
     expect(ok.status, 'brackets in a value reach the login handler (400: no token)').toBe(400);
     await fetch(`${target.baseUrl}/Account/Login`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a[0]=1',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a[0]=1',
     }).catch(() => undefined);
     expect(mock!.resets - before).toBeGreaterThanOrEqual(1);
   });
 
   test('a login post without a token answers 400', async ({ target }) => {
     const reply = await fetch(`${target.baseUrl}/Account/Login`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ Email: target.email, Password: target.password }).toString(), redirect: 'manual',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ Email: target.email, Password: target.password }).toString(),
+      redirect: 'manual',
     });
     expect(reply.status).toBe(400);
   });
@@ -52,19 +59,29 @@ test.describe('mock server @harness', () => {
 
 test.describe('env parsing @harness', () => {
   test('loadEnv names a missing variable with an example when HB_BASE_URL is set', () => {
-    expect(() => loadEnv({ HB_BASE_URL: 'https://staging.example' })).toThrow(/HB_EMAIL: required when HB_BASE_URL is set \(example: HB_EMAIL=/);
+    expect(() => loadEnv({ HB_BASE_URL: 'https://staging.example' })).toThrow(
+      /HB_EMAIL: required when HB_BASE_URL is set \(example: HB_EMAIL=/,
+    );
   });
 
   test('loadEnv names a malformed hall id', () => {
     expect(() => loadEnv({ HB_BASE_URL: 'https://s.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: 'abc' })).toThrow(EnvError);
-    expect(() => loadEnv({ HB_BASE_URL: 'https://s.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: 'abc' })).toThrow(/HB_HALL_ID: expected a whole number/);
+    expect(() => loadEnv({ HB_BASE_URL: 'https://s.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: 'abc' })).toThrow(
+      /HB_HALL_ID: expected a whole number/,
+    );
   });
 
   test('loadEnv refuses writes against a protected host', () => {
-    expect(() => loadEnv({
-      HB_BASE_URL: 'https://prod.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: '1',
-      HB_ALLOW_WRITES: 'true', HB_PROTECTED_HOSTS: 'prod.example',
-    })).toThrow(/Refusing HB_ALLOW_WRITES=true against prod.example/);
+    expect(() =>
+      loadEnv({
+        HB_BASE_URL: 'https://prod.example',
+        HB_EMAIL: 'a@b',
+        HB_PASSWORD: 'pw',
+        HB_HALL_ID: '1',
+        HB_ALLOW_WRITES: 'true',
+        HB_PROTECTED_HOSTS: 'prod.example',
+      }),
+    ).toThrow(/Refusing HB_ALLOW_WRITES=true against prod.example/);
   });
 
   test('loadEnv without HB_BASE_URL selects the built-in mock', () => {

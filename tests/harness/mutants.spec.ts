@@ -3,7 +3,13 @@
 // one probe against a faithful mock and against a mock serving that mutant.
 import { CookieJar } from 'tough-cookie';
 import {
-  bookingRoomField, endpoints as E, LOGIN_PATH, type LoginFormFields, pagePath, ROOM_COLOUR_LIST_ID, TOKEN_FIELD,
+  bookingRoomField,
+  endpoints as E,
+  LOGIN_PATH,
+  type LoginFormFields,
+  pagePath,
+  ROOM_COLOUR_LIST_ID,
+  TOKEN_FIELD,
   type BookingFormField,
 } from '../../contracts/index.js';
 import { addDays, slashDate } from '../../contracts/service-time.js';
@@ -19,7 +25,12 @@ test.beforeEach(({ target }) => {
 });
 
 /** What a probe gets: the mock under test and a client signed in to it (a ticket cookie, no login: login itself is mutated). */
-interface Probe { mock: MockServer; api: HbClient; hall: number; today: string }
+interface Probe {
+  mock: MockServer;
+  api: HbClient;
+  hall: number;
+  today: string;
+}
 type ProbeFn = (p: Probe) => Promise<unknown>;
 
 /** Status of a request without cookies, or "reset" when the connection was reset. */
@@ -36,13 +47,19 @@ async function anonymous(mock: MockServer, path: string, init: RequestInit = {})
 /** Status of a real login through the form, with the password given. */
 async function loginStatus(mock: MockServer, password: string): Promise<number> {
   const page = await fetch(`${mock.url}/Account/Login`);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const [token = ''] = tokensIn(await page.text());
   const reply = await fetch(`${mock.url}${LOGIN_PATH}`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
     body: new URLSearchParams({
-      Email: mock.context.credentials.email, Password: password, [TOKEN_FIELD]: token,
+      Email: mock.context.credentials.email,
+      Password: password,
+      [TOKEN_FIELD]: token,
     } satisfies LoginFormFields).toString(),
   });
   return reply.status;
@@ -56,7 +73,8 @@ const grid = (p: Probe, query = '') => text(p.api, `${E.listBookingsForHallGrid.
 const events = (p: Probe, from: string, to: string, query = '') =>
   text(p.api, `${E.listSchedulerEvents.path}?HallId=${p.hall}&start=${from}T00:00:00Z&end=${to}T00:00:00Z${query}`);
 const wideEvents = (p: Probe) => events(p, addDays(p.today, -90), addDays(p.today, 90));
-const firstBooking = (p: Probe) => p.mock.context.state.bookings.find((b) => b.hallId === p.hall && b.parentId === null && !b.pendingChange)!;
+const firstBooking = (p: Probe) =>
+  p.mock.context.state.bookings.find((b) => b.hallId === p.hall && b.parentId === null && !b.pendingChange)!;
 const firstRoom = (p: Probe) => p.mock.context.state.rooms.find((r) => r.hallId === p.hall)!;
 
 const probes: Record<MutantId, ProbeFn> = {
@@ -93,11 +111,21 @@ const probes: Record<MutantId, ProbeFn> = {
   'rooms-ignore-hall': (p) => text(p.api, `${E.listRoomsForGrid.path}?id=${p.hall}`),
   'create-not-stored': async (p) => {
     const before = p.mock.context.state.bookings.length;
-    const reply = await p.api.submitForm('createBookingPage', {}, (form) => ({
-      Name: 'Mutant probe', StartDate: '2097-03-03T10:00', EndDate: '2097-03-03T11:00',
-      CustomerId: firstRealOption(form, 'CustomerId'), ActivityTypeId: firstRealOption(form, 'ActivityTypeId'),
-      PriceRateId: firstRealOption(form, 'PriceRateId'), BookingStatusId: firstRealOption(form, 'BookingStatusId'),
-    } satisfies Partial<Record<BookingFormField, string>>), { rooms: [firstRoom(p).id] });
+    const reply = await p.api.submitForm(
+      'createBookingPage',
+      {},
+      (form) =>
+        ({
+          Name: 'Mutant probe',
+          StartDate: '2097-03-03T10:00',
+          EndDate: '2097-03-03T11:00',
+          CustomerId: firstRealOption(form, 'CustomerId'),
+          ActivityTypeId: firstRealOption(form, 'ActivityTypeId'),
+          PriceRateId: firstRealOption(form, 'PriceRateId'),
+          BookingStatusId: firstRealOption(form, 'BookingStatusId'),
+        }) satisfies Partial<Record<BookingFormField, string>>,
+      { rooms: [firstRoom(p).id] },
+    );
     return { status: reply.status, stored: p.mock.context.state.bookings.length - before };
   },
   'edit-not-stored': async (p) => {
@@ -121,9 +149,11 @@ const probes: Record<MutantId, ProbeFn> = {
   'grid-includes-other-hall': (p) => grid(p),
   'availability-ignores-bookings': async (p) => {
     const b = firstBooking(p);
-    return (await p.api.call('checkAvailability', {
-      body: { Rooms: b.roomIds, StartDateTime: b.start, EndDateTime: b.end, HallId: p.hall },
-    })).json;
+    return (
+      await p.api.call('checkAvailability', {
+        body: { Rooms: b.roomIds, StartDateTime: b.start, EndDateTime: b.end, HallId: p.hall },
+      })
+    ).json;
   },
   'cust-view-not-masked': (p) => events(p, addDays(p.today, -90), addDays(p.today, 90), '&custView=true'),
   'pending-changes-not-reported': (p) => text(p.api, `${E.hasPendingBookingChanges.path}?hallid=${p.hall}`),
@@ -137,21 +167,34 @@ const probes: Record<MutantId, ProbeFn> = {
   'session-check-always-200': (p) => anonymous(p.mock, E.checkSession.path),
   'api-served-without-session': (p) => anonymous(p.mock, `${E.listBookingsForHallGrid.path}?id=${p.hall}`),
   'admin-pages-served-without-session': (p) => anonymous(p.mock, pagePath('bookingsIndexPage', { hall_id: p.hall })),
-  'json-token-not-checked': async (p) => (await p.api.send(E.blockUser.path, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ CustomerId: p.mock.context.state.customers[0]!.id, HallId: p.hall }),
-  })).status,
-  'form-token-not-checked': async (p) => (await p.api.send(pagePath('submitEditBookingForm', { booking_id: firstBooking(p).id }), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'Name=No+token',
-  })).status,
-  'request-filter-removed': (p) => anonymous(p.mock, pagePath('submitCreateBookingForm'), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `${bookingRoomField(0, 'RoomId')}=1`,
-  }),
-  'request-filter-resets-encoded-brackets': (p) => anonymous(p.mock, pagePath('submitCreateBookingForm'), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `${encodeURIComponent(bookingRoomField(0, 'RoomId'))}=1`,
-  }),
+  'json-token-not-checked': async (p) =>
+    (
+      await p.api.send(E.blockUser.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ CustomerId: p.mock.context.state.customers[0]!.id, HallId: p.hall }),
+      })
+    ).status,
+  'form-token-not-checked': async (p) =>
+    (
+      await p.api.send(pagePath('submitEditBookingForm', { booking_id: firstBooking(p).id }), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'Name=No+token',
+      })
+    ).status,
+  'request-filter-removed': (p) =>
+    anonymous(p.mock, pagePath('submitCreateBookingForm'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${bookingRoomField(0, 'RoomId')}=1`,
+    }),
+  'request-filter-resets-encoded-brackets': (p) =>
+    anonymous(p.mock, pagePath('submitCreateBookingForm'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${encodeURIComponent(bookingRoomField(0, 'RoomId'))}=1`,
+    }),
   'create-form-lacks-price-rate': async (p) =>
     (await text(p.api, pagePath('createBookingPage'))).includes(`name="${'PriceRateId' satisfies BookingFormField}"`),
   'unspecified-endpoint-returns-html': (p) => text(p.api, E.getFixedTimeSlots.path),
@@ -163,9 +206,17 @@ async function observe(mutant: string | undefined, probe: ProbeFn): Promise<unkn
   try {
     const ctx = mock.context;
     const jar = new CookieJar();
-    await jar.setCookie(`${AUTH_COOKIE}=${ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch })}; Path=/`, mock.url);
+    await jar.setCookie(
+      `${AUTH_COOKIE}=${ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch })}; Path=/`,
+      mock.url,
+    );
     const api = new HbClient({
-      baseUrl: mock.url, email: ctx.credentials.email, password: ctx.credentials.password, hallId: ctx.hallId, jar, retries: 0,
+      baseUrl: mock.url,
+      email: ctx.credentials.email,
+      password: ctx.credentials.password,
+      hallId: ctx.hallId,
+      jar,
+      retries: 0,
     });
     return await probe({ mock, api, hall: ctx.hallId, today: ctx.state.now.slice(0, 10) });
   } finally {
@@ -188,7 +239,10 @@ test.describe('mutant catalogue @harness', () => {
   test('the catalogue covers every area of the interface', () => {
     const areas: MutantArea[] = ['account', 'bookings', 'customers', 'catalog', 'rooms', 'scheduler', 'wire', 'pages'];
     const covered = new Set<string>(mutants.map((m) => m.area));
-    expect(areas.filter((a) => !covered.has(a)), 'areas without a mutant').toEqual([]);
+    expect(
+      areas.filter((a) => !covered.has(a)),
+      'areas without a mutant',
+    ).toEqual([]);
   });
 
   test('an unknown mutant id stops the mock, listing the known ones', async () => {

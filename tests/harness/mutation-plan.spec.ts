@@ -21,10 +21,11 @@ test.describe('mutation first try @harness', () => {
     ]);
   });
 
-  test('tryOfResult maps a round\'s result back to its mutant and suite test, and ignores other tests', () => {
+  test("tryOfResult maps a round's result back to its mutant and suite test, and ignores other tests", () => {
     const rounds = roundsOf(plan);
     expect(tryOfResult(rounds, '[try2|contract] contract/endpoints.spec.ts › grid answers')).toEqual({
-      mutant: 'booking-start-not-iso', test: '[contract] contract/endpoints.spec.ts › grid answers',
+      mutant: 'booking-start-not-iso',
+      test: '[contract] contract/endpoints.spec.ts › grid answers',
     });
     expect(tryOfResult(rounds, '[contract] contract/endpoints.spec.ts › grid answers')).toBeUndefined();
     expect(tryOfResult(rounds, '[try3|contract] contract/endpoints.spec.ts › grid answers')).toBeUndefined();
@@ -32,8 +33,12 @@ test.describe('mutation first try @harness', () => {
 
   test.describe('a mutant for one test', () => {
     const played = 'the mock plays the mutant named for this test';
-    test.use({ mutantPerTest: { [testKey({ file: 'harness/mutation-plan.spec.ts', titlePath:
-      ['mutation first try @harness', 'a mutant for one test', played] })]: 'booking-id-as-string' } });
+    test.use({
+      mutantPerTest: {
+        [testKey({ file: 'harness/mutation-plan.spec.ts', titlePath: ['mutation first try @harness', 'a mutant for one test', played] })]:
+          'booking-id-as-string',
+      },
+    });
 
     test(played, ({ mock }) => {
       test.skip(!mock, 'the first try runs on the mock only');

@@ -11,9 +11,15 @@ test.describe('open points and sources @harness', () => {
     const tests = await listTests();
     expect(tests.length, 'tests listed').toBeGreaterThan(50);
     const unsourced = tests.filter((t) => isMeaningCheck(t) && !t.annotations.some((a) => a.type === SOURCE));
-    expect(unsourced.map((t) => `${t.file}: ${t.title}`), 'checks that name no sentence of the interface document or the live notes').toEqual([]);
+    expect(
+      unsourced.map((t) => `${t.file}: ${t.title}`),
+      'checks that name no sentence of the interface document or the live notes',
+    ).toEqual([]);
     const covered = new Set(tests.flatMap((t) => t.annotations.filter((a) => a.type === OPEN_POINT).map((a) => a.description)));
-    expect(Object.keys(openPoints).filter((id) => !covered.has(id)), 'open points no check is written for').toEqual([]);
+    expect(
+      Object.keys(openPoints).filter((id) => !covered.has(id)),
+      'open points no check is written for',
+    ).toEqual([]);
     expect(readFileSync(DOC, 'utf8'), 'docs/open-points.md is stale: run npm run docs').toBe(render(tests));
   });
 });

@@ -12,7 +12,13 @@ test.beforeEach(({ target }) => {
 });
 
 test.describe('a browser through the proxy @harness @ui', () => {
-  test('login, the scheduler and a booking through the form are recorded with verdicts; a reset on /api/* reaches the page @write', async ({ page, target, contractProxy, browserSession, bookings }) => {
+  test('login, the scheduler and a booking through the form are recorded with verdicts; a reset on /api/* reaches the page @write', async ({
+    page,
+    target,
+    contractProxy,
+    browserSession,
+    bookings,
+  }) => {
     const login = new LoginPage(page);
     await login.open();
     expect(await login.logIn(target.email, target.password), `POST ${LOGIN_PATH} through the proxy`).toBe(302);
@@ -24,12 +30,17 @@ test.describe('a browser through the proxy @harness @ui', () => {
 
     const day = await bookings.freeDays(1);
     await createThroughForm(page, browserSession, bookings, {
-      name: bookings.name('Through the proxy'), start: `${day}T10:00:00`, end: `${day}T11:00:00`,
-      roomCount: 1, status: 'Confirmed',
+      name: bookings.name('Through the proxy'),
+      start: `${day}T10:00:00`,
+      end: `${day}T11:00:00`,
+      roomCount: 1,
+      status: 'Confirmed',
     });
 
     // Verdicts per registry id; `drift` is a kept contract with keys it does not name (the feed's RoomId on the mock).
-    const verdicts = Object.fromEntries(contractProxy.record.summary().map((s) => [s.endpointId, Object.keys(s.verdicts).sort().join(',')]));
+    const verdicts = Object.fromEntries(
+      contractProxy.record.summary().map((s) => [s.endpointId, Object.keys(s.verdicts).sort().join(',')]),
+    );
     expect(verdicts).toMatchObject({
       loginPage: 'ok',
       submitLoginForm: 'unchecked',

@@ -11,7 +11,12 @@ test.beforeEach(({ target }) => {
 });
 
 test.describe('the suite through the proxy @harness', () => {
-  test('the contract project through the proxy in front of the mock is green and records no violation', async ({ contractProxy, mock, target, suiteThrough }) => {
+  test('the contract project through the proxy in front of the mock is green and records no violation', async ({
+    contractProxy,
+    mock,
+    target,
+    suiteThrough,
+  }) => {
     test.setTimeout(240_000);
     const run = await suiteThrough(contractProxy.url, target.mock!, ['--project=contract']);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
@@ -20,7 +25,10 @@ test.describe('the suite through the proxy @harness', () => {
 
     const record = contractProxy.record;
     expect(record.violations.map((e) => `${e.endpointId} ${e.path} ${e.issues.map((i) => i.path).join(',')}`)).toEqual([]);
-    const checked = record.summary().filter((s) => (s.verdicts.ok ?? 0) + (s.verdicts.drift ?? 0) > 0).map((s) => s.endpointId);
+    const checked = record
+      .summary()
+      .filter((s) => (s.verdicts.ok ?? 0) + (s.verdicts.drift ?? 0) > 0)
+      .map((s) => s.endpointId);
     // Every JSON endpoint the contract project calls was seen and checked, and the login page.
     for (const id of ['listBookingsForHallGrid', 'listCustomersForHall', 'listSchedulerEvents', 'checkAvailability', 'loginPage']) {
       expect(checked, `${id} checked through the proxy`).toContain(id);
@@ -31,7 +39,11 @@ test.describe('the suite through the proxy @harness', () => {
     expect(mock!.received.length, 'the mock answered what the proxy forwarded').toBeGreaterThan(checked.length);
   });
 
-  test('behind a mutated mock the proxy prints and records the violation, naming endpoint and field path, and exits 1', async ({ startMock, proxyCli, suiteThrough }) => {
+  test('behind a mutated mock the proxy prints and records the violation, naming endpoint and field path, and exits 1', async ({
+    startMock,
+    proxyCli,
+    suiteThrough,
+  }) => {
     test.setTimeout(180_000);
     const mutated = await startMock({ mutant: 'booking-id-as-string' });
     const issued: string[] = [];
@@ -49,9 +61,14 @@ test.describe('the suite through the proxy @harness', () => {
     expect(stopped.stderr).toBe('');
 
     const dir = join(proxy.reports, 'proxy');
-    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { violations: string[]; endpoints: { endpointId: string; issues: string[] }[] };
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+      violations: string[];
+      endpoints: { endpointId: string; issues: string[] }[];
+    };
     expect(summary.violations.some((v) => v.includes('listBookingsForHallGrid') && v.includes('$[0].BookingId'))).toBe(true);
-    expect(summary.endpoints.find((e) => e.endpointId === 'listBookingsForHallGrid')?.issues).toContain('$[0].BookingId: Invalid input: expected number, received string');
+    expect(summary.endpoints.find((e) => e.endpointId === 'listBookingsForHallGrid')?.issues).toContain(
+      '$[0].BookingId: Invalid input: expected number, received string',
+    );
     expect(readFileSync(join(dir, 'summary.html'), 'utf8')).toContain('listBookingsForHallGrid');
     expect(existsSync(join(dir, 'drift.json')) && existsSync(join(dir, 'exchanges.json'))).toBe(true);
 

@@ -30,7 +30,8 @@ export interface ProxyFixtures {
 
 /** Options of a proxy in the harness: nothing protected, the suite's drift audit, no baseline for a mock on a random port. */
 export const harnessProxyOptions = (target: string): ProxyOptions => ({
-  target, guard: { protectedHosts: [], allowWrites: false },
+  target,
+  guard: { protectedHosts: [], allowWrites: false },
   audit: { strict: false, baseline: { file: join(tempDir('no-baseline'), 'baseline.json'), source: new URL(target).origin } },
 });
 
@@ -54,7 +55,10 @@ export const test = base.extend<ProxyFixtures>({
     const children: RunningChild[] = [];
     await use(async (args, env = {}) => {
       const reports = tempDir('proxy-cli');
-      const child = startNode(['--import', 'tsx', 'scripts/proxy.ts', '--port', '0', ...args], childEnv({ HB_REPORTS_DIR: reports, ...env }));
+      const child = startNode(
+        ['--import', 'tsx', 'scripts/proxy.ts', '--port', '0', ...args],
+        childEnv({ HB_REPORTS_DIR: reports, ...env }),
+      );
       children.push(child);
       const [, url] = await child.waitFor(/hb-proxy listening on (http:\/\/\S+)/);
       return { url: url as string, child, reports };
@@ -65,11 +69,19 @@ export const test = base.extend<ProxyFixtures>({
     await use(async (proxyUrl, mock, args) => {
       const dir = tempDir('through-proxy');
       const { email, password } = mock.context.credentials;
-      return runPlaywright(['test', '--output', join(dir, 'test-results'), '--reporter=line', ...args], childEnv({
-        HB_BASE_URL: proxyUrl, HB_EMAIL: email, HB_PASSWORD: password, HB_HALL_ID: String(mock.context.hallId),
-        HB_ALLOW_WRITES: 'true', HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID,
-        HB_REPORTS_DIR: join(dir, 'reports'), HB_STORAGE_STATE: join(dir, 'state.json'),
-      }));
+      return runPlaywright(
+        ['test', '--output', join(dir, 'test-results'), '--reporter=line', ...args],
+        childEnv({
+          HB_BASE_URL: proxyUrl,
+          HB_EMAIL: email,
+          HB_PASSWORD: password,
+          HB_HALL_ID: String(mock.context.hallId),
+          HB_ALLOW_WRITES: 'true',
+          HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID,
+          HB_REPORTS_DIR: join(dir, 'reports'),
+          HB_STORAGE_STATE: join(dir, 'state.json'),
+        }),
+      );
     });
   },
 });

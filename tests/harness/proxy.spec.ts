@@ -14,7 +14,11 @@ test.beforeEach(({ target }) => {
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 /** Status of a fetch, or its failure's cause code (ECONNRESET, UND_ERR_SOCKET). */
-const outcome = (p: Promise<Response>) => p.then((r) => r.status, (e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message);
+const outcome = (p: Promise<Response>) =>
+  p.then(
+    (r) => r.status,
+    (e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message,
+  );
 
 test.describe('proxy @harness', () => {
   test('npm run proxy answers bad input with a clear message and exit code 2, never a stack trace', async () => {
@@ -27,7 +31,9 @@ test.describe('proxy @harness', () => {
       [['--target', 'http://127.0.0.1:1', '--verbose'], {}, /Unknown option '--verbose'/],
       [[], { HB_BASE_URL: 'not a url' }, /HB_BASE_URL/],
     ];
-    const runs = await Promise.all(cases.map(([args, env]) => runNode('node_modules/tsx/dist/cli.mjs', ['scripts/proxy.ts', ...args], childEnv(env))));
+    const runs = await Promise.all(
+      cases.map(([args, env]) => runNode('node_modules/tsx/dist/cli.mjs', ['scripts/proxy.ts', ...args], childEnv(env))),
+    );
     for (const [i, [args, env, message]] of cases.entries()) {
       const run = runs[i]!;
       const said = `${args.join(' ')} ${JSON.stringify(env)}:\n${run.stdout}${run.stderr}`;
@@ -38,7 +44,10 @@ test.describe('proxy @harness', () => {
     }
   });
 
-  test('writes to a host in HB_PROTECTED_HOSTS are answered 403 with the reason, reads and the login pass, --allow-writes forwards', async ({ target, mock }) => {
+  test('writes to a host in HB_PROTECTED_HOSTS are answered 403 with the reason, reads and the login pass, --allow-writes forwards', async ({
+    target,
+    mock,
+  }) => {
     const host = new URL(target.baseUrl).hostname;
     const guarded = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: false } });
     const open = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: true } });
@@ -60,16 +69,29 @@ test.describe('proxy @harness', () => {
       }
       expect(guarded.record.entries.map((e) => e.verdict)).toEqual(['refused', 'refused', 'refused', 'refused']);
       expect((await fetch(`${guarded.url}${LOGIN_PATH}`)).status, 'a read passes').toBe(200);
-      const login = await fetch(`${guarded.url}${LOGIN_PATH}`, { method: 'POST', headers: form, body: 'Email=a&Password=b', redirect: 'manual' });
+      const login = await fetch(`${guarded.url}${LOGIN_PATH}`, {
+        method: 'POST',
+        headers: form,
+        body: 'Email=a&Password=b',
+        redirect: 'manual',
+      });
       expect(login.status, 'the login post reaches the target (400: no token)').toBe(400);
-      const allowed = await fetch(`${open.url}${endpoints.checkAvailability.path}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, redirect: 'manual' });
+      const allowed = await fetch(`${open.url}${endpoints.checkAvailability.path}`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+        redirect: 'manual',
+      });
       expect(allowed.status, 'with --allow-writes the write reaches the target (302: no session)').toBe(302);
     } finally {
       await Promise.all([guarded.close(), open.close()]);
     }
   });
 
-  test('request bodies go upstream byte for byte: a literal bracket in a field name is reset, %5B passes', async ({ contractProxy, mock }) => {
+  test('request bodies go upstream byte for byte: a literal bracket in a field name is reset, %5B passes', async ({
+    contractProxy,
+    mock,
+  }) => {
     const room = bookingRoomField(0, 'RoomId');
     const encoded = `${encodeURIComponent(room)}=1&Name=a[b]+%C3%A9`;
     const create = `${contractProxy.url}${pagePath('submitCreateBookingForm')}`;
@@ -79,20 +101,35 @@ test.describe('proxy @harness', () => {
 
     const resetsBefore = mock!.resets;
     expect(await outcome(fetch(create, { method: 'POST', headers: form, body: `${room}=1` }))).toBe('ECONNRESET');
-    expect(mock!.resets - resetsBefore, 'the target\'s filter reset it').toBe(1);
-    expect(contractProxy.record.entries.at(-1)).toMatchObject({ endpointId: 'submitCreateBookingForm', status: null, verdict: 'no answer', note: 'reset from the target' });
+    expect(mock!.resets - resetsBefore, "the target's filter reset it").toBe(1);
+    expect(contractProxy.record.entries.at(-1)).toMatchObject({
+      endpointId: 'submitCreateBookingForm',
+      status: null,
+      verdict: 'no answer',
+      note: 'reset from the target',
+    });
   });
 
-  test('faults switch on and off at /__proxy/faults with the mock\'s vocabulary', async ({ contractProxy, target }) => {
+  test("faults switch on and off at /__proxy/faults with the mock's vocabulary", async ({ contractProxy, target }) => {
     const control = `${contractProxy.url}${PROXY_FAULTS_PATH}`;
     const post = (spec: unknown) => fetch(control, { method: 'POST', body: JSON.stringify(spec) });
     const keepalive = endpoints.checkSession.path;
     expect((await post({ fault: 'nonsense' })).status).toBe(400);
-    expect((await post([{ fault: '429', path: keepalive, times: 1, retryAfter: 7 }, { fault: '500', path: keepalive, times: 1 }])).status).toBe(201);
+    expect(
+      (
+        await post([
+          { fault: '429', path: keepalive, times: 1, retryAfter: 7 },
+          { fault: '500', path: keepalive, times: 1 },
+        ])
+      ).status,
+    ).toBe(201);
     const first = await fetch(`${contractProxy.url}${keepalive}`, { redirect: 'manual' });
     expect([first.status, first.headers.get('retry-after')]).toEqual([429, '7']);
     expect((await fetch(`${contractProxy.url}${keepalive}`, { redirect: 'manual' })).status).toBe(500);
-    expect((await fetch(`${contractProxy.url}${keepalive}`, { redirect: 'manual' })).status, 'both used up: the target answers (no session)').toBe(302);
+    expect(
+      (await fetch(`${contractProxy.url}${keepalive}`, { redirect: 'manual' })).status,
+      'both used up: the target answers (no session)',
+    ).toBe(302);
 
     await post({ fault: 'close', path: keepalive, times: 1 });
     expect(await outcome(fetch(`${contractProxy.url}${keepalive}`))).toBe('UND_ERR_SOCKET');
@@ -104,7 +141,13 @@ test.describe('proxy @harness', () => {
     expect(listed.faults.map((f) => `${f.fault}:${f.hits}`)).toEqual(['429:1', '500:1', 'close:1', 'delay:1']);
 
     // expire: that request and every later one of the session redirect to login; a fresh login cures it.
-    const api = new HbClient({ baseUrl: contractProxy.url, email: target.email, password: target.password, hallId: target.hallId, retries: 0 });
+    const api = new HbClient({
+      baseUrl: contractProxy.url,
+      email: target.email,
+      password: target.password,
+      hallId: target.hallId,
+      retries: 0,
+    });
     await api.login();
     expect(await api.keepalive()).toBe('alive');
     await post({ fault: 'expire', path: keepalive });
@@ -134,17 +177,24 @@ test.describe('proxy @harness', () => {
 
   test('answers of an https target are rewritten for plain http on the proxy; request headers for the target', () => {
     const o = { target: new URL('https://staging.example'), proxy: 'http://127.0.0.1:4020' };
-    expect(downstreamCookie('.ASPXAUTH=abc; Domain=.staging.example; Path=/; Secure; HttpOnly; SameSite=None'))
-      .toBe('.ASPXAUTH=abc; Path=/; HttpOnly; SameSite=Lax');
-    expect(downstreamLocation('https://staging.example/Admin/Bookings/Index/42?x=1', o)).toBe('http://127.0.0.1:4020/Admin/Bookings/Index/42?x=1');
+    expect(downstreamCookie('.ASPXAUTH=abc; Domain=.staging.example; Path=/; Secure; HttpOnly; SameSite=None')).toBe(
+      '.ASPXAUTH=abc; Path=/; HttpOnly; SameSite=Lax',
+    );
+    expect(downstreamLocation('https://staging.example/Admin/Bookings/Index/42?x=1', o)).toBe(
+      'http://127.0.0.1:4020/Admin/Bookings/Index/42?x=1',
+    );
     expect(downstreamLocation(`${LOGIN_PATH}?ReturnUrl=%2F`, o)).toBe(`${LOGIN_PATH}?ReturnUrl=%2F`);
     expect(downstreamLocation('https://login.other.example/sso', o)).toBe('https://login.other.example/sso');
-    expect(downstreamText('<a href="https://staging.example/Scheduler/View/1">x</a> <script src="//staging.example/app.js">', o))
-      .toBe('<a href="http://127.0.0.1:4020/Scheduler/View/1">x</a> <script src="//127.0.0.1:4020/app.js">');
-    expect(downstreamText('{"url":"https:\\/\\/staging.example\\/a","other":"https://staging.example.evil.example/"}', o))
-      .toBe('{"url":"http:\\/\\/127.0.0.1:4020\\/a","other":"https://staging.example.evil.example/"}');
+    expect(downstreamText('<a href="https://staging.example/Scheduler/View/1">x</a> <script src="//staging.example/app.js">', o)).toBe(
+      '<a href="http://127.0.0.1:4020/Scheduler/View/1">x</a> <script src="//127.0.0.1:4020/app.js">',
+    );
+    expect(downstreamText('{"url":"https:\\/\\/staging.example\\/a","other":"https://staging.example.evil.example/"}', o)).toBe(
+      '{"url":"http:\\/\\/127.0.0.1:4020\\/a","other":"https://staging.example.evil.example/"}',
+    );
     expect(upstreamHeader('Origin', 'http://127.0.0.1:4020', o)).toBe('https://staging.example');
-    expect(upstreamHeader('Referer', 'http://127.0.0.1:4020/Admin/Bookings/Create', o)).toBe('https://staging.example/Admin/Bookings/Create');
+    expect(upstreamHeader('Referer', 'http://127.0.0.1:4020/Admin/Bookings/Create', o)).toBe(
+      'https://staging.example/Admin/Bookings/Create',
+    );
     expect(upstreamHeader('Host', '127.0.0.1:4020', o)).toBe('staging.example');
   });
 });

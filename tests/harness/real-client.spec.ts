@@ -4,19 +4,30 @@
 import { test as base, expect } from '@playwright/test';
 import { load } from 'cheerio/slim';
 import {
-  type Booking, type BookingFormField, bookingRoomField, DEFAULT_READINGS, endpoints, Guid, LOGIN_PATH, pagePath,
-  ROOM_COLOUR_LIST_ID, TOKEN_FIELD,
+  type Booking,
+  type BookingFormField,
+  bookingRoomField,
+  DEFAULT_READINGS,
+  endpoints,
+  Guid,
+  LOGIN_PATH,
+  pagePath,
+  ROOM_COLOUR_LIST_ID,
+  TOKEN_FIELD,
 } from '../../contracts/index.js';
 import { PlainClient } from '../../fixtures/plain-client.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 const test = base.extend<object, { defaultMock: MockServer }>({
-  defaultMock: [async ({}, use) => {
-    const server = await startMockServer();
-    await use(server);
-    await server.close();
-  }, { scope: 'worker' }],
+  defaultMock: [
+    async ({}, use) => {
+      const server = await startMockServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 const loggedIn = async (server: MockServer): Promise<PlainClient> => {
@@ -24,20 +35,23 @@ const loggedIn = async (server: MockServer): Promise<PlainClient> => {
   const { email, password } = server.context.credentials;
   const reply = await client.logIn(email, password);
   expect(reply.status, 'login answers a redirect').toBe(302);
-  expect(reply.location?.toLowerCase(), 'login redirects away from the login page')
-    .not.toContain(LOGIN_PATH.toLowerCase());
+  expect(reply.location?.toLowerCase(), 'login redirects away from the login page').not.toContain(LOGIN_PATH.toLowerCase());
   return client;
 };
 
 /** The naive scrape (HallmasterAPI): every `onclick` element of #RoomColorList, its style, one regex. */
 const naiveRoomColours = ($: import('cheerio/slim').CheerioAPI) =>
-  $(`#${ROOM_COLOUR_LIST_ID} [onclick]`).toArray().map((el) => {
-    const style = $(el).attr('style');
-    return {
-      onclick: $(el).attr('onclick') ?? '', text: $(el).text().trim(), style,
-      colour: style === undefined ? undefined : /background-color:(#[0-9a-fA-F]{6})!important;/.exec(style)?.[1],
-    };
-  });
+  $(`#${ROOM_COLOUR_LIST_ID} [onclick]`)
+    .toArray()
+    .map((el) => {
+      const style = $(el).attr('style');
+      return {
+        onclick: $(el).attr('onclick') ?? '',
+        text: $(el).text().trim(),
+        style,
+        colour: style === undefined ? undefined : /background-color:(#[0-9a-fA-F]{6})!important;/.exec(style)?.[1],
+      };
+    });
 
 test.describe('real-client compatibility @harness', () => {
   test.beforeEach(({ defaultMock }) => defaultMock.context.reset());
@@ -47,23 +61,34 @@ test.describe('real-client compatibility @harness', () => {
     const hallId = defaultMock.context.hallId;
     const { $, token } = await client.page(pagePath('createBookingPage'));
     const optionValues = (name: BookingFormField) =>
-      $(`select[name="${name}"] option`).toArray().map((o) => $(o).attr('value') ?? '').filter(Boolean);
+      $(`select[name="${name}"] option`)
+        .toArray()
+        .map((o) => $(o).attr('value') ?? '')
+        .filter(Boolean);
     const customerId = optionValues('CustomerId').find((v) => Guid.safeParse(v).success);
-    const roomIds = $('input[name$="].RoomId"]').toArray().map((el) => $(el).attr('value') ?? '');
+    const roomIds = $('input[name$="].RoomId"]')
+      .toArray()
+      .map((el) => $(el).attr('value') ?? '');
     expect(customerId, 'the form offers a customer keyed by a GUID').toBeDefined();
-    expect(roomIds.length, 'the form lists the hall\'s rooms').toBeGreaterThan(1);
+    expect(roomIds.length, "the form lists the hall's rooms").toBeGreaterThan(1);
     const day = addDays(serviceToday(), 33);
     const name = `Real client ${Date.now().toString(36)}`;
     const start = `${day}T06:00:00`;
     const booked = 1;
     const named: [BookingFormField, string][] = [
-      [TOKEN_FIELD, token], ['Name', name], ['StartDate', start], ['EndDate', `${day}T07:30:00`],
-      ['CustomerId', customerId ?? ''], ['ActivityTypeId', optionValues('ActivityTypeId')[0] ?? ''],
-      ['PriceRateId', optionValues('PriceRateId')[0] ?? ''], ['BookingStatusId', 'Confirmed'],
+      [TOKEN_FIELD, token],
+      ['Name', name],
+      ['StartDate', start],
+      ['EndDate', `${day}T07:30:00`],
+      ['CustomerId', customerId ?? ''],
+      ['ActivityTypeId', optionValues('ActivityTypeId')[0] ?? ''],
+      ['PriceRateId', optionValues('PriceRateId')[0] ?? ''],
+      ['BookingStatusId', 'Confirmed'],
     ];
     const fields: [string, string][] = [
       // SendEmails: the live form's e-mail switch, which the interface document does not name.
-      ...named, ['SendEmails', 'false'],
+      ...named,
+      ['SendEmails', 'false'],
       ...roomIds.flatMap((id, i): [string, string][] => [
         [bookingRoomField(i, 'RoomId'), id],
         ...(i === booked ? [[bookingRoomField(i, 'Selected'), 'true'] as [string, string]] : []),
@@ -72,8 +97,7 @@ test.describe('real-client compatibility @harness', () => {
     const posted = await client.request(pagePath('submitCreateBookingForm'), { form: fields });
     const refused = posted.status === 200 ? load(posted.text)('.validation-summary-errors').text().trim() : '';
     expect(posted.status, `the post is stored and redirected, not re-rendered (${refused})`).toBe(302);
-    const grid = await client.json<Booking>(
-      `${endpoints.listBookingsForHallGrid.path}?id=${hallId}&statusType=All`);
+    const grid = await client.json<Booking>(`${endpoints.listBookingsForHallGrid.path}?id=${hallId}&statusType=All`);
     const found = grid.filter((b) => b.BookingName === name && b.StartDateTime.startsWith(start.slice(0, 16)));
     expect(found, 'the booking is in the grid by name and start').toHaveLength(1);
     expect(found[0]?.Status, 'BookingStatusId=Confirmed (a name) was bound').toBe('Confirmed');
@@ -88,10 +112,17 @@ test.describe('real-client compatibility @harness', () => {
     const rooms = await client.json<{ ID?: number; Id?: number; Name: string }>(`${endpoints.listRoomsForGrid.path}?id=${hallId}`);
     const { $ } = await client.page(pagePath('schedulerPage', { hall_id: hallId }));
     const items = naiveRoomColours($);
-    expect(items.filter((x) => x.style === undefined).map((x) => x.text), 'every onclick element carries a style').toEqual([]);
-    expect(items.filter((x) => !x.colour).map((x) => x.style), 'every style matches background-color:#rrggbb!important;').toEqual([]);
-    expect(items.map((x) => /setRoom\((\d+)\)/.exec(x.onclick)?.[1]).sort(), 'one item per room of the hall')
-      .toEqual(rooms.map((r) => String(r.ID ?? r.Id)).sort());
+    expect(
+      items.filter((x) => x.style === undefined).map((x) => x.text),
+      'every onclick element carries a style',
+    ).toEqual([]);
+    expect(
+      items.filter((x) => !x.colour).map((x) => x.style),
+      'every style matches background-color:#rrggbb!important;',
+    ).toEqual([]);
+    expect(items.map((x) => /setRoom\((\d+)\)/.exec(x.onclick)?.[1]).sort(), 'one item per room of the hall').toEqual(
+      rooms.map((r) => String(r.ID ?? r.Id)).sort(),
+    );
     expect(items.map((x) => x.text).sort()).toEqual(rooms.map((r) => r.Name).sort());
   });
 
@@ -101,8 +132,14 @@ test.describe('real-client compatibility @harness', () => {
       const client = await loggedIn(varied);
       const { $ } = await client.page(pagePath('schedulerPage', { hall_id: varied.context.hallId }));
       const items = naiveRoomColours($);
-      expect(items.some((x) => x.style === undefined), 'an onclick element without a style').toBe(true);
-      expect(items.some((x) => x.style !== undefined && !x.colour), 'a style the naive regex does not read').toBe(true);
+      expect(
+        items.some((x) => x.style === undefined),
+        'an onclick element without a style',
+      ).toBe(true);
+      expect(
+        items.some((x) => x.style !== undefined && !x.colour),
+        'a style the naive regex does not read',
+      ).toBe(true);
     } finally {
       await varied.close();
     }

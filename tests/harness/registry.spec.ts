@@ -18,13 +18,18 @@ const ORIGINAL = `${REPO_ROOT}../shared/spec/hall-booking-interface.md`;
 const doc = readFileSync(COPY, 'utf8');
 
 /** Every `/api/...` path of the document (tables and headings), once each, case-insensitively. */
-const docApiPaths = [...new Map(
-  [...doc.matchAll(/\/api\/[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*/g)].map((m) => [m[0].toLowerCase(), m[0]]),
-).values()];
+const docApiPaths = [
+  ...new Map([...doc.matchAll(/\/api\/[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*/g)].map((m) => [m[0].toLowerCase(), m[0]])).values(),
+];
 /** HTML routes: `/Admin/…`, `/Account/…`, `/Scheduler/…` not under `/api/`. */
-const docPagePaths = [...new Map(
-  [...doc.matchAll(/(?<!\/api)\/(?:Admin|Account|Scheduler)\/[A-Za-z]+(?:\/[A-Za-z]+)*(?:\/\{\w+\})?/g)].map((m) => [m[0].toLowerCase(), m[0]]),
-).values()];
+const docPagePaths = [
+  ...new Map(
+    [...doc.matchAll(/(?<!\/api)\/(?:Admin|Account|Scheduler)\/[A-Za-z]+(?:\/[A-Za-z]+)*(?:\/\{\w+\})?/g)].map((m) => [
+      m[0].toLowerCase(),
+      m[0],
+    ]),
+  ).values(),
+];
 
 const jsonEntries = Object.values(endpoints) as JsonEndpoint[];
 const entryFor = (path: string) => jsonEntries.find((e) => e.path.toLowerCase() === path.toLowerCase());
@@ -32,20 +37,26 @@ const entryFor = (path: string) => jsonEntries.find((e) => e.path.toLowerCase() 
 test.describe('registry meta-test @harness', () => {
   test('the committed copy of the interface document matches ../shared/spec when that exists', () => {
     test.skip(!existsSync(ORIGINAL), `${ORIGINAL} is not beside this clone; the committed copy is the reference`);
-    expect(readFileSync(ORIGINAL, 'utf8') === doc, 'contracts/spec/hall-booking-interface.md differs from ../shared/spec/hall-booking-interface.md: copy it again').toBe(true);
+    expect(
+      readFileSync(ORIGINAL, 'utf8') === doc,
+      'contracts/spec/hall-booking-interface.md differs from ../shared/spec/hall-booking-interface.md: copy it again',
+    ).toBe(true);
   });
 
   test('every JSON endpoint of the interface document has a registry entry, and no entry lacks one', () => {
     expect(docApiPaths.length, 'the document names JSON endpoints').toBeGreaterThan(0);
     const missing = docApiPaths.filter((p) => !entryFor(p));
     expect(missing, 'document paths without a registry entry').toEqual([]);
-    const extra = jsonEntries.filter((e) => !docApiPaths.some((p) => p.toLowerCase() === e.path.toLowerCase())).map((e) => `${e.id} ${e.path}`);
+    const extra = jsonEntries
+      .filter((e) => !docApiPaths.some((p) => p.toLowerCase() === e.path.toLowerCase()))
+      .map((e) => `${e.id} ${e.path}`);
     expect(extra, 'registry entries the document does not name').toEqual([]);
   });
 
   test('every JSON endpoint of the interface document has a mock handler', () => {
-    const handlers = buildHandlers(new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false }))
-      .filter((h): h is HttpHandler => 'info' in h && typeof (h.info as { path?: unknown }).path === 'string');
+    const handlers = buildHandlers(new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false })).filter(
+      (h): h is HttpHandler => 'info' in h && typeof (h.info as { path?: unknown }).path === 'string',
+    );
     const served = new Set(handlers.map((h) => `${String(h.info.method)} ${String(h.info.path).toLowerCase()}`));
     const missing = docApiPaths.flatMap((p) => {
       const e = entryFor(p);
@@ -57,13 +68,22 @@ test.describe('registry meta-test @harness', () => {
 
   test('every JSON endpoint of the interface document has a contract test', () => {
     // Listed by Playwright itself, so a test that is filtered out or misnamed counts as missing.
-    const run = spawnSync(process.execPath, [
-      `${REPO_ROOT}node_modules/@playwright/test/cli.js`, 'test', '--list', '--reporter=json', '--project=contract',
-      'tests/contract/endpoints.spec.ts',
-    ], {
-      cwd: REPO_ROOT, encoding: 'utf8',
-      env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(k))),
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        `${REPO_ROOT}node_modules/@playwright/test/cli.js`,
+        'test',
+        '--list',
+        '--reporter=json',
+        '--project=contract',
+        'tests/contract/endpoints.spec.ts',
+      ],
+      {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(k))),
+      },
+    );
     expect(run.status, `playwright --list failed:\n${run.stderr}`).toBe(0);
     const listing = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as JSONReport;
     const titles = testsOf(listing).map((t) => t.spec.title);
@@ -78,6 +98,9 @@ test.describe('registry meta-test @harness', () => {
   test('every HTML route of the interface document has a page entry', () => {
     const pagePaths = Object.values(pages).map((p) => p.path.toLowerCase());
     expect(docPagePaths.length, 'the document names HTML routes').toBeGreaterThan(0);
-    expect(docPagePaths.filter((p) => !pagePaths.includes(p.toLowerCase())), 'document routes without a page entry').toEqual([]);
+    expect(
+      docPagePaths.filter((p) => !pagePaths.includes(p.toLowerCase())),
+      'document routes without a page entry',
+    ).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { expect, test } from '../../fixtures/index.js';
 import { RunSlots } from '../../fixtures/http/run-slots.js';
 
 test.describe('run slots @harness', () => {
-  test('two workers\' slots over one folder hold at most its size in flight, and a freed slot goes to a waiter', async () => {
+  test("two workers' slots over one folder hold at most its size in flight, and a freed slot goes to a waiter", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
     try {
       // Two instances over one folder stand for two worker processes of one run.

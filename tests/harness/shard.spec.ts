@@ -16,7 +16,14 @@ const SUBSET = ['--project=harness', '--fully-parallel', 'tests/harness/mock-ser
 const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&apos;': "'" };
 /** Test titles (the last part of each name) in a JUnit file. */
 const testcases = (junit: string) =>
-  [...junit.matchAll(/<testcase name="([^"]*)"/g)].map((m) => (m[1] ?? '').replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e).split(' › ').at(-1)).sort();
+  [...junit.matchAll(/<testcase name="([^"]*)"/g)]
+    .map((m) =>
+      (m[1] ?? '')
+        .replace(/&\w+;/g, (e) => XML_ENTITIES[e] ?? e)
+        .split(' › ')
+        .at(-1),
+    )
+    .sort();
 
 test.describe('shards @harness', () => {
   test('two shards merge into one Playwright report, one JUnit file, one summary.json and one Allure report', async () => {
@@ -32,8 +39,10 @@ test.describe('shards @harness', () => {
     const shardCounts: number[] = [];
     for (const shard of [1, 2]) {
       const reports = join(dir, `machine-${shard}`, 'reports');
-      const run = await runPlaywright(['test', `--shard=${shard}/2`, '--output', join(dir, `machine-${shard}`, 'test-results'), ...SUBSET],
-        childEnv({ ...base, HB_REPORTS_DIR: reports }));
+      const run = await runPlaywright(
+        ['test', `--shard=${shard}/2`, '--output', join(dir, `machine-${shard}`, 'test-results'), ...SUBSET],
+        childEnv({ ...base, HB_REPORTS_DIR: reports }),
+      );
       expect(run.status, `shard ${shard}/2:\n${run.stdout}\n${run.stderr}`).toBe(0);
       expect(existsSync(join(reports, 'blob-report')), `shard ${shard} wrote a blob`).toBe(true);
       shardCounts.push(testcases(readFileSync(join(reports, 'junit.xml'), 'utf8')).length);
@@ -41,16 +50,25 @@ test.describe('shards @harness', () => {
       cpSync(join(reports, 'blob-report'), join(dir, 'shards', `shard-${shard}`, 'blob-report'), { recursive: true });
       cpSync(join(reports, 'allure-results'), join(dir, 'shards', `shard-${shard}`, 'allure-results'), { recursive: true });
     }
-    expect(shardCounts.every((n) => n > 0), `tests per shard: ${shardCounts.join(', ')}`).toBe(true);
+    expect(
+      shardCounts.every((n) => n > 0),
+      `tests per shard: ${shardCounts.join(', ')}`,
+    ).toBe(true);
 
     const merged = join(dir, 'merged');
-    const report = await runNode('node_modules/tsx/dist/cli.mjs', ['scripts/report.ts', '--merge', join(dir, 'shards')], childEnv({ HB_REPORTS_DIR: merged }));
+    const report = await runNode(
+      'node_modules/tsx/dist/cli.mjs',
+      ['scripts/report.ts', '--merge', join(dir, 'shards')],
+      childEnv({ HB_REPORTS_DIR: merged }),
+    );
     expect(report.status, `${report.stdout}\n${report.stderr}`).toBe(0);
 
-    expect(testcases(readFileSync(join(merged, 'junit.xml'), 'utf8')), 'the merged JUnit file holds every test of both shards').toEqual(all);
+    expect(testcases(readFileSync(join(merged, 'junit.xml'), 'utf8')), 'the merged JUnit file holds every test of both shards').toEqual(
+      all,
+    );
     expect(existsSync(join(merged, 'playwright-report', 'index.html')), 'one merged Playwright HTML report').toBe(true);
     const summary = JSON.parse(readFileSync(join(merged, 'allure-report', 'summary.json'), 'utf8')) as { stats: { total: number } };
-    expect(summary.stats.total, 'one Allure report from both shards\' results').toBe(all.length);
+    expect(summary.stats.total, "one Allure report from both shards' results").toBe(all.length);
     expect(existsSync(join(merged, 'allure-report', 'index.html'))).toBe(true);
     const run = JSON.parse(readFileSync(join(merged, 'summary.json'), 'utf8')) as RunSummary;
     // A registry check skips where ../shared is absent: every test passed or skipped, none failed.

@@ -39,12 +39,15 @@ test.describe('run summary @harness', () => {
     expect(summary.contractBreaks[0]).toMatchObject({ endpointId: 'listRoomsForGrid', project: 'contract', status: 200 });
     expect(summary.contractBreaks[0]!.paths).toContain('[0].rowNumber');
     // The mock's documented drift: the grid carries HallId, which the contract does not name.
-    expect(summary.drift).toContainEqual(expect.objectContaining({ project: 'contract', endpointId: 'listBookingsForHallGrid', unknownKeys: ['$[].HallId'] }));
+    expect(summary.drift).toContainEqual(
+      expect.objectContaining({ project: 'contract', endpointId: 'listBookingsForHallGrid', unknownKeys: ['$[].HallId'] }),
+    );
     expect(text).not.toContain(DEFAULT_CREDENTIALS.password);
   });
 
   test('an undeclared status is a break with the endpoint id and no field path', () => {
-    const message = 'UnexpectedStatusError: checkSession: GET http://127.0.0.1:4010/api/Scheduler/HasJustLoggedIn → HTTP 500; the contract expects 200';
+    const message =
+      'UnexpectedStatusError: checkSession: GET http://127.0.0.1:4010/api/Scheduler/HasJustLoggedIn → HTTP 500; the contract expects 200';
     expect(contractBreakOf(message)).toEqual({ endpointId: 'checkSession', status: 500, paths: [] });
     expect(contractBreakOf('locator.click: Timeout 10000ms exceeded')).toBeUndefined();
   });

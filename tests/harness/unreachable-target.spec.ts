@@ -14,10 +14,17 @@ test.describe('unreachable target @harness', () => {
     test.setTimeout(120_000);
     const port = await closedPort();
     const dir = tempDir('unreachable');
-    const run = await runPlaywright(['test', '--project=contract', '--no-deps', '--output', join(dir, 'test-results')], childEnv({
-      HB_BASE_URL: `http://user:secret-in-url@127.0.0.1:${port}`, HB_EMAIL: 'qa@example.org', HB_PASSWORD: 'not-used-123', HB_HALL_ID: '42',
-      HB_REPORTS_DIR: join(dir, 'reports'), HB_STORAGE_STATE: join(dir, 'state.json'),
-    }));
+    const run = await runPlaywright(
+      ['test', '--project=contract', '--no-deps', '--output', join(dir, 'test-results')],
+      childEnv({
+        HB_BASE_URL: `http://user:secret-in-url@127.0.0.1:${port}`,
+        HB_EMAIL: 'qa@example.org',
+        HB_PASSWORD: 'not-used-123',
+        HB_HALL_ID: '42',
+        HB_REPORTS_DIR: join(dir, 'reports'),
+        HB_STORAGE_STATE: join(dir, 'state.json'),
+      }),
+    );
     const output = `${run.stdout}\n${run.stderr}`;
     expect(run.status, output).toBe(1);
     const message = `The target server is unreachable: GET http://127.0.0.1:${port}/Account/Login → ECONNREFUSED`;

@@ -19,7 +19,9 @@ test.describe('fault: reset @wire', () => {
   test('the Node client throws TransportError ECONNRESET naming endpoint, method and URL, secrets masked', async ({ api, target }) => {
     const e = await rejectionOf(api.send(PROBE, { endpointId: 'checkSession', retries: 0 }), TransportError);
     expect(e.code).toBe('ECONNRESET');
-    expect(e.message).toContain(`checkSession: GET ${target.baseUrl}${PROBE} → no HTTP answer, no status: ECONNRESET (connection reset by the peer (RST))`);
+    expect(e.message).toContain(
+      `checkSession: GET ${target.baseUrl}${PROBE} → no HTTP answer, no status: ECONNRESET (connection reset by the peer (RST))`,
+    );
     const cookies = await api.jar.getCookies(target.baseUrl);
     expect(cookies.length, 'the session has cookies to mask').toBeGreaterThan(0);
     // Only values long enough to be secrets: a short value such as a hall id cookie ("42") also
@@ -100,19 +102,24 @@ test.describe('fault: delay @wire', () => {
   });
 });
 
-for (const [kind, retryAfter] of [['429', '7'], ['500', null]] as const) {
+for (const [kind, retryAfter] of [
+  ['429', '7'],
+  ['500', null],
+] as const) {
   test.describe(`fault: ${kind} @wire`, () => {
     test.beforeEach(({ localMock }) => {
       const spec = { fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) };
       localMock.use(fault(spec));
     });
 
-    test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`,
-      async ({ freshClient, target, localMock }) => {
+    test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`, async ({
+      freshClient,
+      target,
+      localMock,
+    }) => {
       const client = await freshClient({ retries: 0 });
       const error = await rejectionOf(client.call('checkSession'), UnexpectedStatusError);
-      expect(error.message)
-        .toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${kind}; the contract expects HTTP 200`);
+      expect(error.message).toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${kind}; the contract expects HTTP 200`);
       expect(error.exchange.responseHeaders['retry-after']).toBe(retryAfter ?? undefined);
       expect(attemptsAt(localMock.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
     });
@@ -148,14 +155,18 @@ test.describe('fault: session expires @wire', () => {
     expect(await client.keepalive(), 'the renewed session holds').toBe('alive');
   });
 
-  test('the Node client\'s keepalive() renews the session and says so', async ({ freshClient }) => {
+  test("the Node client's keepalive() renews the session and says so", async ({ freshClient }) => {
     const client = await freshClient();
     expect(await client.keepalive(), 'the first keepalive meets the expiry').toBe('renewed');
     expect(client.logins).toBe(2);
     expect(await client.keepalive(), 'the renewed session holds').toBe('alive');
   });
 
-  test('the Playwright request client gets a redirect to the login page, and the session stays dead', async ({ freshClient, playwright, target }) => {
+  test('the Playwright request client gets a redirect to the login page, and the session stays dead', async ({
+    freshClient,
+    playwright,
+    target,
+  }) => {
     const client = await freshClient();
     const ctx = await playwright.request.newContext({ baseURL: target.baseUrl, storageState: await client.toStorageState() });
     for (const path of [PROBE, pagePath('bookingsIndexPage', { hall_id: target.hallId })]) {
@@ -186,8 +197,7 @@ test.describe('retry policy @wire', () => {
   const BASE = 100;
 
   for (const kind of ['429', '500', 'reset'] as const) {
-    test(`call retries an idempotent GET after ${kind} with a doubling backoff`,
-      async ({ localMock, freshClient, target }) => {
+    test(`call retries an idempotent GET after ${kind} with a doubling backoff`, async ({ localMock, freshClient, target }) => {
       const retries: RetryInfo[] = [];
       const client = await freshClient({ retries: 2, backoffMs: BASE, onRetry: (r) => retries.push(r) });
       const twice = fault({ fault: kind, path: READ, times: 2, retryAfter: 0 });
@@ -211,17 +221,21 @@ test.describe('retry policy @wire', () => {
   test('call gives up after its retries with the last status', async ({ localMock, freshClient, target }) => {
     const client = await freshClient({ retries: 2, backoffMs: 10 });
     localMock.use(fault({ fault: '500', path: READ }));
-    await expect(client.call('listActivityTypes', { query: { id: target.hallId } })).rejects.toThrow(/listActivityTypes: GET .* → HTTP 500/);
+    await expect(client.call('listActivityTypes', { query: { id: target.hallId } })).rejects.toThrow(
+      /listActivityTypes: GET .* → HTTP 500/,
+    );
     expect(attemptsAt(localMock.received, READ)).toHaveLength(3);
   });
 
-  test('a Retry-After on 429 stretches the backoff to what the server asked',
-    async ({ localMock, freshClient, target }) => {
+  test('a Retry-After on 429 stretches the backoff to what the server asked', async ({ localMock, freshClient, target }) => {
     const retries: RetryInfo[] = [];
     const client = await freshClient({ retries: 1, backoffMs: 10, onRetry: (r) => retries.push(r) });
     localMock.use(fault({ fault: '429', path: READ, times: 1, retryAfter: 1 }));
     await client.call('listActivityTypes', { query: { id: target.hallId } });
-    expect(retries.map((r) => r.delayMs), 'waits chosen').toEqual([1000]);
+    expect(
+      retries.map((r) => r.delayMs),
+      'waits chosen',
+    ).toEqual([1000]);
     const at = attemptsAt(localMock.received, READ).map((r) => r.at);
     expect(at).toHaveLength(2);
     expect(at[1]! - at[0]!, 'wait after Retry-After: 1').toBeGreaterThanOrEqual(950);
@@ -248,22 +262,38 @@ test.describe('retry policy @wire', () => {
 test.describe('transport errors @wire', () => {
   test('a refused connection is TransportError ECONNREFUSED naming endpoint, method and URL', async ({ target }) => {
     const port = await closedPort();
-    const client = new HbClient({ baseUrl: `http://127.0.0.1:${port}`, email: target.email, password: target.password, hallId: target.hallId, retries: 0 });
+    const client = new HbClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      email: target.email,
+      password: target.password,
+      hallId: target.hallId,
+      retries: 0,
+    });
     const error = await rejectionOf(client.send(PROBE, { endpointId: 'checkSession' }), TransportError);
     expect(error.code).toBe('ECONNREFUSED');
-    expect(error.message).toContain(`checkSession: GET http://127.0.0.1:${port}${PROBE} → no HTTP answer, no status: ECONNREFUSED (connection refused)`);
+    expect(error.message).toContain(
+      `checkSession: GET http://127.0.0.1:${port}${PROBE} → no HTTP answer, no status: ECONNREFUSED (connection refused)`,
+    );
   });
 
   test('the standalone switch /__mock/faults turns a fault on and off over HTTP', async ({ localMock, target }) => {
     const control = `${target.baseUrl}${FAULTS_PATH}`;
-    const added = await fetch(control, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: '500', path: PROBE, times: 1 }) });
+    const added = await fetch(control, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: '500', path: PROBE, times: 1 }),
+    });
     expect(added.status).toBe(201);
     expect(localMock.faults.active()).toHaveLength(1);
     expect((await fetch(`${target.baseUrl}${PROBE}`, { redirect: 'manual' })).status, 'the first probe meets the fault').toBe(500);
     expect((await fetch(`${target.baseUrl}${PROBE}`, { redirect: 'manual' })).status, 'times: 1 is spent; no session → redirect').toBe(302);
     const listed = (await (await fetch(control)).json()) as { faults: { hits: number; remaining: unknown }[] };
     expect(listed.faults, 'GET lists the fault with its hits').toMatchObject([{ hits: 1, remaining: 0 }]);
-    const bad = await fetch(control, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'explode' }) });
+    const bad = await fetch(control, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fault: 'explode' }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('fault');
     expect((await fetch(control, { method: 'DELETE' })).status).toBe(204);

@@ -26,7 +26,9 @@ export interface PageFetchResult {
 
 /** `fetch` inside the page (same origin as the target), with Chromium's own failure text captured. */
 export async function pageFetch(
-  page: Page, path: string, init: { method?: string; body?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  page: Page,
+  path: string,
+  init: { method?: string; body?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<PageFetchResult> {
   const target = new URL(path, page.url()).toString();
   const failures: string[] = [];
@@ -35,17 +37,33 @@ export async function pageFetch(
   };
   page.on('requestfailed', onFailed);
   try {
-    const result = await page.evaluate(async ({ url, method, body, headers, timeoutMs }) => {
-      const started = performance.now();
-      try {
-        const r = await fetch(url, { method, body, headers, signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined, credentials: 'same-origin' });
-        return { status: r.status, url: r.url, redirected: r.redirected, retryAfter: r.headers.get('retry-after'), ms: performance.now() - started };
-      } catch (e) {
-        return { error: `${(e as Error).name}: ${(e as Error).message}`, ms: performance.now() - started };
-      }
-    }, { url: target, method: init.method ?? 'GET', body: init.body, headers: init.headers, timeoutMs: init.timeoutMs });
+    const result = await page.evaluate(
+      async ({ url, method, body, headers, timeoutMs }) => {
+        const started = performance.now();
+        try {
+          const r = await fetch(url, {
+            method,
+            body,
+            headers,
+            signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
+            credentials: 'same-origin',
+          });
+          return {
+            status: r.status,
+            url: r.url,
+            redirected: r.redirected,
+            retryAfter: r.headers.get('retry-after'),
+            ms: performance.now() - started,
+          };
+        } catch (e) {
+          return { error: `${(e as Error).name}: ${(e as Error).message}`, ms: performance.now() - started };
+        }
+      },
+      { url: target, method: init.method ?? 'GET', body: init.body, headers: init.headers, timeoutMs: init.timeoutMs },
+    );
     // `requestfailed` may trail the rejection by a tick: wait for it when the fetch failed.
-    if ('error' in result) await expect.poll(() => failures.length, { message: `requestfailed for ${path}`, timeout: 2_000 }).toBeGreaterThan(0);
+    if ('error' in result)
+      await expect.poll(() => failures.length, { message: `requestfailed for ${path}`, timeout: 2_000 }).toBeGreaterThan(0);
     return { ...result, failure: failures[0] };
   } finally {
     page.off('requestfailed', onFailed);
@@ -67,7 +85,7 @@ export interface WireFixtures {
 export const test = base.extend<WireFixtures>({
   // Depends on `session` so the worker's login (and its keepalive) happens before a fault is on.
   localMock: async ({ mock, session }, use) => {
-    test.skip(!mock, 'needs the mock\'s faults; the target is a remote server');
+    test.skip(!mock, "needs the mock's faults; the target is a remote server");
     void session;
     // The log starts here: a keepalive the worker's session made on its first test is not an attempt of this one.
     mock!.received.length = 0;
@@ -76,8 +94,12 @@ export const test = base.extend<WireFixtures>({
   freshClient: async ({ target }, use) => {
     await use(async (options = {}) => {
       const client = new HbClient({
-        baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId,
-        runSlots: target.runSlots, ...options,
+        baseUrl: target.baseUrl,
+        email: target.email,
+        password: target.password,
+        hallId: target.hallId,
+        runSlots: target.runSlots,
+        ...options,
       });
       await client.login();
       return client;
