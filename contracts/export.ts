@@ -248,7 +248,8 @@ export function openApiDocument(options: ExportOptions): Json {
       title: 'Hall Booking Service',
       version: '0.1.0',
       description:
-        'Generated from contracts/registry.ts. Cookie-session authentication with anti-forgery tokens; paths and query names are case-insensitive. Examples are answers of the built-in mock.',
+        'Generated from contracts/registry.ts. Cookie-session authentication with anti-forgery tokens; paths and query names are ' +
+        'case-insensitive. Examples are answers of the built-in mock.',
       // The document restates a third party's interface for testing; nothing here grants rights to the service.
       license: {
         name: 'Proprietary: the Hall Booking Service interface, described for its test harness',

@@ -53,7 +53,8 @@ export const openPoints = {
   statusOptions: {
     question: "What are the option values of the form's `BookingStatusId`?",
     source:
-      'interface doc, "its allowed values are listed under Endpoints as unspecified"; live notes: "BookingStatusId was posted as a name … its option values on the real page are not known"',
+      'interface doc, "its allowed values are listed under Endpoints as unspecified"; live notes: "BookingStatusId was posted as a ' +
+      'name … its option values on the real page are not known"',
     readings: [
       reading('ids', 'numbers, the option text naming the status'),
       reading('names', 'the status names themselves (Requested, Confirmed, Cancelled)'),
@@ -65,7 +66,8 @@ export const openPoints = {
   formRedirects: {
     question: 'Where do the create and edit posts redirect to?',
     source:
-      'interface doc, "Optional fields and the response to the submission: not shown"; live notes: "Where the create and edit posts redirect to is not known"',
+      'interface doc, "Optional fields and the response to the submission: not shown"; live notes: "Where the create and edit posts ' +
+      'redirect to is not known"',
     readings: [
       reading('index-then-view', "create → the bookings index, edit → the booking's View page"),
       reading('view-then-index', "create → the new booking's View page, edit → the bookings index"),
@@ -75,7 +77,8 @@ export const openPoints = {
   deleteEffect: {
     question: 'What does `GET /Admin/Bookings/Delete/{id}` do?',
     source:
-      'interface doc, "Its effect and response: not shown"; live notes: "expect the booking to be gone from the not-cancelled grid (removed or cancelled: accept either)"',
+      'interface doc, "Its effect and response: not shown"; live notes: "expect the booking to be gone from the not-cancelled grid ' +
+      '(removed or cancelled: accept either)"',
     readings: [
       reading('remove', "the booking (and a series' children) is removed"),
       reading('cancel', 'the booking is kept with the status Cancelled'),
@@ -85,7 +88,8 @@ export const openPoints = {
   roomLabels: {
     question: 'What markup surrounds the room colours of the scheduler page?',
     source:
-      'interface doc, "Elements matching the selector `#RoomColorList .room-label` carry the room\'s background colour and its name"; live notes: "Parse the colour from the style robustly (spacing, `!important`, `rgb()`)"',
+      'interface doc, "Elements matching the selector `#RoomColorList .room-label` carry the room\'s background colour and its ' +
+      'name"; live notes: "Parse the colour from the style robustly (spacing, `!important`, `rgb()`)"',
     readings: [
       reading(
         'live',

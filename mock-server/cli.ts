@@ -2,7 +2,7 @@
 // suite at it as if it were a remote server.
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
-import { FAULT_USAGE, FAULTS_PATH, parseFaultArg, type FaultSpec } from './faults.js';
+import { FAULT_USAGE, FAULTS_PATH, faultList, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
 import { MOCK_TEST_CUSTOMER_ID } from './state.js';
 
@@ -92,8 +92,9 @@ try {
   email:     ${email}
   password:  ${password}   (a fixed mock credential, not a secret)
 Run the suite against it as a remote target:
-  HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} HB_ALLOW_WRITES=true HB_TEST_CUSTOMER_ID=${MOCK_TEST_CUSTOMER_ID} npx playwright test
-Faults on: ${faults.length ? faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none'}; switch them at ${server.url}${FAULTS_PATH} (GET lists, POST adds, DELETE clears).
+  HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} \\
+  HB_ALLOW_WRITES=true HB_TEST_CUSTOMER_ID=${MOCK_TEST_CUSTOMER_ID} npx playwright test
+Faults on: ${faultList(faults)}; switch them at ${server.url}${FAULTS_PATH} (GET lists, POST adds, DELETE clears).
 Ctrl+C stops it.`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -9,7 +9,8 @@ export const FAULTS_PATH = '/__mock/faults';
 
 /** `--fault` in a CLI's usage text. */
 export const FAULT_USAGE =
-  '[--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault reset:/api/Rooms/GetForHallForBooking';
+  '[--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault ' +
+  'reset:/api/Rooms/GetForHallForBooking';
 
 export const FAULT_KINDS = ['reset', 'close', 'delay', '429', '500', 'expire'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -184,3 +185,7 @@ export function faultAnswer(fault: ActiveFault & { fault: '429' | '500' }): Resp
         headers: { 'Content-Type': 'text/html; charset=utf-8' },
       });
 }
+
+/** The faults switched on, for a CLI's start-up lines: `reset /api/…, delay`, or `none`. */
+export const faultList = (faults: readonly { fault: string; path?: string }[]): string =>
+  faults.length ? faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none';

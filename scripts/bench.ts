@@ -371,7 +371,8 @@ async function main() {
     const loginTarget = suite.logins.bySessionFixture <= suite.logins.workers;
     rows.push([
       'logins per run',
-      `${suite.logins.total}: ${suite.logins.bySessionFixture} by ${suite.logins.workers} workers' sessions, ${suite.logins.byTests} by tests`,
+      `${suite.logins.total}: ${suite.logins.bySessionFixture} by ${suite.logins.workers} workers' sessions, ${suite.logins.byTests} ` +
+        `by tests`,
       '≤ 1 per worker + login tests',
       verdict(loginTarget),
     ]);

@@ -76,5 +76,6 @@ const text = JSON.stringify(baseline, null, 2).replace(
 mkdirSync(dirname(env.contractBaseline), { recursive: true });
 writeFileSync(env.contractBaseline, `${text}\n`);
 console.log(
-  `wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies from ${baseline.source} to ${env.contractBaseline}`,
+  `wrote ${Object.keys(baseline.endpoints).length} of ${unspecified.length} unspecified bodies from ${baseline.source} to ` +
+    `${env.contractBaseline}`,
 );

@@ -17,7 +17,8 @@ const REPORT = join(ROOT, 'reports', 'mutation.json');
 /** The committed record of the test that killed each mutant (`--record` rewrites it): the first try of each. */
 const KILLERS = join(ROOT, 'scripts', 'mutation-killers.json');
 const SERVICE_ARGS = MUTATION_PROJECTS.map((p) => `--project=${p}`);
-const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going] [--no-first-try] [--record] [--list] [-- playwright args]
+const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going]
+                            [--no-first-try] [--record] [--list] [-- playwright args]
   --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
   --keep-going  run the mutants even when the faithful run is not green
   --no-first-try  skip the pass that tries each mutant against its last killer; the whole suite per mutant

@@ -5,6 +5,8 @@ import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
+import { LOGIN_PATH } from '../contracts/index.js';
+import { faultList } from '../mock-server/faults.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
 
 function fail(message: string): never {
@@ -50,10 +52,16 @@ const shown = (path: string): string => {
   return rel && !rel.startsWith('..') ? rel : path;
 };
 const guarded = cli.guard.protectedHosts.includes(new URL(cli.target).hostname.toLowerCase());
+const writes = !guarded
+  ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
+  : cli.guard.allowWrites
+    ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)'
+    : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)';
 console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
-  open ${proxy.url}/Account/Login in a browser, or run the suite with HB_BASE_URL=${proxy.url}
-  faults: ${cli.faults?.length ? cli.faults.map((f) => `${f.fault}${f.path ? ` ${f.path}` : ''}`).join(', ') : 'none'}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears); the record so far at ${proxy.url}${PROXY_RECORD_PATH}
-  writes: ${!guarded ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)' : cli.guard.allowWrites ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)' : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)'}
+  open ${proxy.url}${LOGIN_PATH} in a browser, or run the suite with HB_BASE_URL=${proxy.url}
+  faults: ${faultList(cli.faults ?? [])}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears);
+  the record so far at ${proxy.url}${PROXY_RECORD_PATH}
+  writes: ${writes}
   ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shown(cli.reportDir)}/`);
 
 let stopping = false;
@@ -65,7 +73,8 @@ async function stop(reason: string): Promise<void> {
   proxy.record.write(cli.reportDir);
   const broken = proxy.record.violations.length;
   const unknown = Object.keys(proxy.record.unknownPaths()).length;
-  console.log(`hb-proxy stopped (${reason}): ${proxy.record.entries.length} requests, ${broken} contract violation(s), ${unknown} path(s) the registry does not know.
+  const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
+  console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.
   report: ${shown(`${cli.reportDir}/summary.html`)}`);
   process.exit(broken ? 1 : 0);
 }

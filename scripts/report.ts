@@ -59,7 +59,8 @@ function mergeShards(shardsDir: string): string[] {
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),
   });
   console.log(
-    `Merged ${blobs.length} blob report(s) into ${relative(REPO_ROOT, reportsPath(env, 'playwright-report'))}/, ${relative(REPO_ROOT, reportsPath(env, 'junit.xml'))} and ${relative(REPO_ROOT, reportsPath(env, 'summary.json'))}`,
+    `Merged ${blobs.length} blob report(s) into ${relative(REPO_ROOT, reportsPath(env, 'playwright-report'))}/, ` +
+      `${relative(REPO_ROOT, reportsPath(env, 'junit.xml'))} and ${relative(REPO_ROOT, reportsPath(env, 'summary.json'))}`,
   );
   return dirsNamed(shardsDir, 'allure-results').filter(hasResults);
 }
@@ -97,7 +98,8 @@ const counts = Object.entries(summary.stats)
 const history = reportsPath(env, ...ALLURE_HISTORY);
 const runs = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter(Boolean).length : 0;
 console.log(
-  `Allure report: ${relative(REPO_ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; history of ${runs} report(s) in ${relative(REPO_ROOT, history)}). Open it from disk in any browser.`,
+  `Allure report: ${relative(REPO_ROOT, index)} (${Math.round(statSync(index).size / 1024)} KiB, ${counts}; ${summary.status}; ` +
+    `history of ${runs} report(s) in ${relative(REPO_ROOT, history)}). Open it from disk in any browser.`,
 );
 
 if (gate) qualityGate(resultsDirs.filter(hasResults));

@@ -110,7 +110,8 @@ try {
   );
   const ok = first.failed === 0 && second.failed === 0 && unnamed.length === 0;
   console.log(
-    `second run: ${second.failed ? `${second.failed} failed` : 'green'}; checks lost: ${lost.length} (${lost.length - unnamed.length} named with a reason, ${unnamed.length} not)`,
+    `second run: ${second.failed ? `${second.failed} failed` : 'green'}; checks lost: ${lost.length} ` +
+      `(${lost.length - unnamed.length} named with a reason, ${unnamed.length} not)`,
   );
   console.log(`${ok ? 1 : 0} passed, ${ok ? 0 : 1} failed`);
   process.exitCode = ok ? 0 : 1;

@@ -200,7 +200,9 @@ export function bookingPageHandlers(ctx: MockContext) {
         .map((b) => bookingItem(ctx, b))
         .map(
           (b) =>
-            `<tr data-booking-id="${b.BookingId}"><td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td><td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`,
+            `<tr data-booking-id="${b.BookingId}">` +
+            `<td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td>` +
+            `<td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`,
         )
         .join('\n');
       return htmlWithToken(ctx, request, user, (token) =>

@@ -51,7 +51,8 @@ export const emptyBookingForm = (): BookingFormValues => ({
 
 const fieldError = (errors: Record<string, string>, name: string) =>
   errors[name]
-    ? `<span class="field-validation-error text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true">${esc(errors[name])}</span>`
+    ? `<span class="field-validation-error text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true">` +
+      `${esc(errors[name])}</span>`
     : `<span class="field-validation-valid text-danger" data-valmsg-for="${esc(name)}" data-valmsg-replace="true"></span>`;
 
 function select(
@@ -65,12 +66,14 @@ function select(
   const opts = options
     .map(
       (o) =>
-        `<option value="${esc(o.value)}"${o.value.toLowerCase() === selected.toLowerCase() ? ' selected="selected"' : ''}>${esc(o.text)}</option>`,
+        `<option ` +
+        `value="${esc(o.value)}"${o.value.toLowerCase() === selected.toLowerCase() ? ' selected="selected"' : ''}>${esc(o.text)}</option>`,
     )
     .join('');
   return `<div class="form-group">
   <label class="control-label col-md-2" for="${name}">${esc(label)}</label>
-  <div class="col-md-10"><select class="form-control" id="${name}" name="${name}"><option value="">${esc(placeholder)}</option>${opts}</select>
+  <div class="col-md-10"><select class="form-control" id="${name}" name="${name}">
+  <option value="">${esc(placeholder)}</option>${opts}</select>
   ${fieldError(errors, name)}</div>
 </div>`;
 }
@@ -149,7 +152,8 @@ export function bookingForm(m: BookingFormModel): string {
   </fieldset>
   <div class="form-group">
     <label class="control-label col-md-2" for="Description">Description</label>
-    <div class="col-md-10"><textarea class="form-control" id="Description" name="Description" rows="3">${esc(v.Description)}</textarea></div>
+    <div class="col-md-10">
+    <textarea class="form-control" id="Description" name="Description" rows="3">${esc(v.Description)}</textarea></div>
   </div>
   <div class="form-group"><div class="checkbox">
     <input id="SendEmails" name="SendEmails" type="checkbox" value="true"${v.SendEmails ? ' checked="checked"' : ''} />

@@ -43,7 +43,8 @@ export function schedulerPage(m: SchedulerModel): string {
   const labels = m.rooms
     .map(
       (r, i) =>
-        `<div class="room-label" onclick="setRoom(${r.id})" style="${live ? liveRoomLabelStyle(r.colour) : variedRoomLabelStyle(r.colour, i)}">${esc(r.name)}</div>`,
+        `<div class="room-label" onclick="setRoom(${r.id})" ` +
+        `style="${live ? liveRoomLabelStyle(r.colour) : variedRoomLabelStyle(r.colour, i)}">${esc(r.name)}</div>`,
     )
     .join('\n    ');
   const allRooms = '<div class="room-label-all" onclick="setRoom(0)">All rooms</div>';

@@ -593,12 +593,10 @@ test.describe('availability @contract', () => {
         });
       const [onHeld, onFree, onControl] = await Promise.all([ask(null), ask(freeDays[0] as string), ask(freeDays[1] as string)]);
       const show = (x: { json: unknown }) => JSON.stringify(x.json).slice(0, 200);
-      test
-        .info()
-        .annotations.push({
-          type: 'observed',
-          description: `held ${label(held)} → ${show(onHeld)}; free ${freeDays.join(', ')} → ${show(onFree)}, ${show(onControl)}`,
-        });
+      test.info().annotations.push({
+        type: 'observed',
+        description: `held ${label(held)} → ${show(onHeld)}; free ${freeDays.join(', ')} → ${show(onFree)}, ${show(onControl)}`,
+      });
       if (JSON.stringify(onFree.json) !== JSON.stringify(onControl.json)) {
         vacuous('two free slots were answered differently (the answer carries the question): held and free cannot be compared');
         return;
@@ -618,7 +616,8 @@ test.describe('rooms @contract', () => {
       annotation: [
         doc(
           'Rooms (GET)',
-          '/api/Rooms/GetForHallForBooking … Array of Room; rooms available for booking; /api/rooms/GetForHallGrid … Array of Room, same format; admin grid view',
+          '/api/Rooms/GetForHallForBooking … Array of Room; rooms available for booking; /api/rooms/GetForHallGrid … Array of Room, ' +
+            'same format; admin grid view',
         ),
       ],
     },

@@ -128,7 +128,8 @@ test.describe(
         const outcome = await form.submit();
         expect(
           outcome,
-          `submitEditBookingForm: POST ${pagePath('submitEditBookingForm', { booking_id: row.BookingId })} answered ${JSON.stringify(outcome)}`,
+          `submitEditBookingForm: POST ${pagePath('submitEditBookingForm', { booking_id: row.BookingId })} answered ` +
+            `${JSON.stringify(outcome)}`,
         ).toMatchObject({ kind: 'redirected' });
 
         const [after, before] = await Promise.all([bookings.find(edited.name, edited.start), bookings.find(draft.name, draft.start)]);
@@ -152,7 +153,8 @@ test.describe(
         annotation: [
           notes(
             'Booking form',
-            'Customers "request changes" to a booking and an admin confirms them; one pending change at a time. `HasPendingBookingChanges` and the `HasPending` filter reflect that state',
+            'Customers "request changes" to a booking and an admin confirms them; one pending change at a time. ' +
+              '`HasPendingBookingChanges` and the `HasPending` filter reflect that state',
           ),
         ],
       },
@@ -173,7 +175,8 @@ test.describe(
           (await actions.requestChanges(row.BookingId)).status,
           `GET ${pagePath('requestBookingChanges', { booking_id: row.BookingId })}`,
         ).toBeLessThan(400);
-        // The filter names this booking, so it is the proof; the flag takes only a hall id (interface doc), so another booking may raise it.
+        // The filter names this booking, so it is the proof; the flag takes only a hall id (interface doc),
+        // so another booking may raise it.
         const [pending, flag] = await Promise.all([
           pendingIds(),
           api.call('hasPendingBookingChanges', { query: { hallid: target.hallId } }),

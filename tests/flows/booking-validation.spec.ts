@@ -31,7 +31,8 @@ async function assertRefused(outcome: FormOutcome, form: BookingFormPage, what: 
   ).toHaveCount(1);
   expect(
     await form.messages(),
-    `${post}: no message (role=alert, .validation-summary-errors, .field-validation-error, text by a field, aria-invalid, browser validation)`,
+    `${post}: no message (role=alert, .validation-summary-errors, .field-validation-error, text by a field, aria-invalid, browser ` +
+      `validation)`,
   ).not.toHaveLength(0);
 }
 

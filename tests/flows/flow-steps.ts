@@ -60,7 +60,8 @@ export async function createThroughForm(
       const outcome = await form.submit();
       expect(
         outcome,
-        `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} answered ${JSON.stringify(outcome)}; a valid booking redirects`,
+        `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} answered ${JSON.stringify(outcome)}; a valid booking ` +
+          `redirects`,
       ).toMatchObject({ kind: 'redirected' });
       const row = await bookings.find(draft.name, draft.start);
       expect(row, `${GRID}: no booking named "${draft.name}" starting ${draft.start} after a successful create`).toBeDefined();

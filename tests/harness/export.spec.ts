@@ -52,16 +52,19 @@ test.describe('contracts export @harness', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  test('openapi.json passes Redocly recommended with no error; its only warnings are 4xx-less operations with nothing to refuse', async () => {
-    const problems = await lint({ ref: `${out}openapi.json`, config: await recommended() });
-    expect(problems.filter((p) => p.severity === 'error').map(where), 'Redocly errors').toEqual([]);
-    const warnings = problems.filter((p) => p.severity === 'warn');
-    test.info().annotations.push({ type: 'redocly warnings', description: warnings.map(where).join('\n') || 'none' });
-    const expected = registry
-      .filter(nothingToRefuse)
-      .map((e) => `operation-4xx-response at #/paths/${e.path.replaceAll('/', '~1')}/${e.method.toLowerCase()}/responses`);
-    expect(warnings.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}`).sort()).toEqual(expected.sort());
-  });
+  test(
+    'openapi.json passes Redocly recommended with no error; its only warnings are 4xx-less operations ' + 'with nothing to refuse',
+    async () => {
+      const problems = await lint({ ref: `${out}openapi.json`, config: await recommended() });
+      expect(problems.filter((p) => p.severity === 'error').map(where), 'Redocly errors').toEqual([]);
+      const warnings = problems.filter((p) => p.severity === 'warn');
+      test.info().annotations.push({ type: 'redocly warnings', description: warnings.map(where).join('\n') || 'none' });
+      const expected = registry
+        .filter(nothingToRefuse)
+        .map((e) => `operation-4xx-response at #/paths/${e.path.replaceAll('/', '~1')}/${e.method.toLowerCase()}/responses`);
+      expect(warnings.map((p) => `${p.ruleId} at ${p.location[0]?.pointer}`).sort()).toEqual(expected.sort());
+    },
+  );
 
   test('servers names HB_BASE_URL when it is given, else the placeholder', () => {
     const servers = (serverUrl?: string) =>

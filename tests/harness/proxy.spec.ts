@@ -44,49 +44,49 @@ test.describe('proxy @harness', () => {
     }
   });
 
-  test('writes to a host in HB_PROTECTED_HOSTS are answered 403 with the reason, reads and the login pass, --allow-writes forwards', async ({
-    target,
-    mock,
-  }) => {
-    const host = new URL(target.baseUrl).hostname;
-    const guarded = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: false } });
-    const open = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: true } });
-    try {
-      const writes: [string, RequestInit][] = [
-        [endpoints.checkAvailability.path, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
-        [`${endpoints.generateAccessPin.path}?hallid=${target.hallId}`, {}],
-        [pagePath('deleteBooking', { booking_id: 1 }), {}],
-        ['/Some/Unknown/Post', { method: 'POST', body: 'x=1', headers: form }],
-      ];
-      for (const [path, init] of writes) {
-        mock!.received.length = 0;
-        const reply = await fetch(`${guarded.url}${path}`, { ...init, redirect: 'manual' });
-        const text = await reply.text();
-        expect(reply.status, path).toBe(403);
-        expect(text, path).toContain(`${host} is listed in HB_PROTECTED_HOSTS`);
-        expect(text, path).toContain('--allow-writes');
-        expect(mock!.received, `${path} never reached the target`).toEqual([]);
+  test(
+    'writes to a host in HB_PROTECTED_HOSTS are answered 403 with the reason, ' + 'reads and the login pass, --allow-writes forwards',
+    async ({ target, mock }) => {
+      const host = new URL(target.baseUrl).hostname;
+      const guarded = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: false } });
+      const open = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: true } });
+      try {
+        const writes: [string, RequestInit][] = [
+          [endpoints.checkAvailability.path, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }],
+          [`${endpoints.generateAccessPin.path}?hallid=${target.hallId}`, {}],
+          [pagePath('deleteBooking', { booking_id: 1 }), {}],
+          ['/Some/Unknown/Post', { method: 'POST', body: 'x=1', headers: form }],
+        ];
+        for (const [path, init] of writes) {
+          mock!.received.length = 0;
+          const reply = await fetch(`${guarded.url}${path}`, { ...init, redirect: 'manual' });
+          const text = await reply.text();
+          expect(reply.status, path).toBe(403);
+          expect(text, path).toContain(`${host} is listed in HB_PROTECTED_HOSTS`);
+          expect(text, path).toContain('--allow-writes');
+          expect(mock!.received, `${path} never reached the target`).toEqual([]);
+        }
+        expect(guarded.record.entries.map((e) => e.verdict)).toEqual(['refused', 'refused', 'refused', 'refused']);
+        expect((await fetch(`${guarded.url}${LOGIN_PATH}`)).status, 'a read passes').toBe(200);
+        const login = await fetch(`${guarded.url}${LOGIN_PATH}`, {
+          method: 'POST',
+          headers: form,
+          body: 'Email=a&Password=b',
+          redirect: 'manual',
+        });
+        expect(login.status, 'the login post reaches the target (400: no token)').toBe(400);
+        const allowed = await fetch(`${open.url}${endpoints.checkAvailability.path}`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+          redirect: 'manual',
+        });
+        expect(allowed.status, 'with --allow-writes the write reaches the target (302: no session)').toBe(302);
+      } finally {
+        await Promise.all([guarded.close(), open.close()]);
       }
-      expect(guarded.record.entries.map((e) => e.verdict)).toEqual(['refused', 'refused', 'refused', 'refused']);
-      expect((await fetch(`${guarded.url}${LOGIN_PATH}`)).status, 'a read passes').toBe(200);
-      const login = await fetch(`${guarded.url}${LOGIN_PATH}`, {
-        method: 'POST',
-        headers: form,
-        body: 'Email=a&Password=b',
-        redirect: 'manual',
-      });
-      expect(login.status, 'the login post reaches the target (400: no token)').toBe(400);
-      const allowed = await fetch(`${open.url}${endpoints.checkAvailability.path}`, {
-        method: 'POST',
-        body: '{}',
-        headers: { 'content-type': 'application/json' },
-        redirect: 'manual',
-      });
-      expect(allowed.status, 'with --allow-writes the write reaches the target (302: no session)').toBe(302);
-    } finally {
-      await Promise.all([guarded.close(), open.close()]);
-    }
-  });
+    },
+  );
 
   test('request bodies go upstream byte for byte: a literal bracket in a field name is reset, %5B passes', async ({
     contractProxy,

@@ -11,7 +11,8 @@ test.describe('quality gate @harness', () => {
     expect(
       isContractBreak(
         failed(
-          'ContractError: listRoomsForGrid: GET http://127.0.0.1/api/rooms/GetForHallGrid?id=42 → HTTP 200, body breaks the contract:\n✖ Invalid input\n  → at [0].rowNumber',
+          'ContractError: listRoomsForGrid: GET http://127.0.0.1/api/rooms/GetForHallGrid?id=42 → HTTP 200, body breaks the ' +
+            'contract:\n✖ Invalid input\n  → at [0].rowNumber',
         ),
       ),
     ).toBe(true);
@@ -30,7 +31,8 @@ test.describe('quality gate @harness', () => {
     expect(
       isContractBreak(
         failed(
-          'DriftError: listBookingsForHallGrid: GET http://h/ → HTTP 200, unknown keys (HB_STRICT_CONTRACTS=true; the interface document does not name them):\n  ✖ $[].HallId',
+          'DriftError: listBookingsForHallGrid: GET http://h/ → HTTP 200, unknown keys (HB_STRICT_CONTRACTS=true; the interface ' +
+            'document does not name them):\n  ✖ $[].HallId',
         ),
       ),
     ).toBe(false);

@@ -210,36 +210,39 @@ test.describe('mock readings @harness', () => {
     }
   });
 
-  test('deleteEffect: remove takes the booking and its series away, cancel keeps them Cancelled; NotCancelled drops it in both', async () => {
-    for (const reading of ['remove', 'cancel'] as const) {
-      await withMock({ deleteEffect: reading }, async (client, server) => {
-        const hallId = server.context.hallId;
-        const parent = (await grid(client, hallId, 'statusType=NotCancelled')).find((b) =>
-          server.context.state.bookings.some((x) => x.parentId === b.BookingId),
-        );
-        expect(parent, 'a recurring parent to delete').toBeDefined();
-        const id = parent?.BookingId ?? 0;
-        expect((await client.request(pagePath('deleteBooking', { booking_id: id }))).status).toBe(302);
-        expect(
-          (await grid(client, hallId, 'statusType=NotCancelled')).some((b) => b.BookingId === id),
-          'gone from NotCancelled',
-        ).toBe(false);
-        const kept = (await grid(client, hallId, 'statusType=All')).find((b) => b.BookingId === id);
-        const children = await client.json<GridItem>(`${endpoints.listChildBookings.path}?id=${id}`);
-        if (reading === 'remove') {
-          expect(kept, 'removed').toBeUndefined();
-          expect(children, "the series' children removed").toEqual([]);
-        } else {
-          expect(kept?.Status, 'kept, Cancelled').toBe('Cancelled');
-          expect(children.length, "the series' children kept").toBeGreaterThan(0);
+  test(
+    'deleteEffect: remove takes the booking and its series away, cancel keeps them Cancelled; ' + 'NotCancelled drops it in both',
+    async () => {
+      for (const reading of ['remove', 'cancel'] as const) {
+        await withMock({ deleteEffect: reading }, async (client, server) => {
+          const hallId = server.context.hallId;
+          const parent = (await grid(client, hallId, 'statusType=NotCancelled')).find((b) =>
+            server.context.state.bookings.some((x) => x.parentId === b.BookingId),
+          );
+          expect(parent, 'a recurring parent to delete').toBeDefined();
+          const id = parent?.BookingId ?? 0;
+          expect((await client.request(pagePath('deleteBooking', { booking_id: id }))).status).toBe(302);
           expect(
-            children.filter((c) => c.Status !== 'Cancelled'),
-            "the series' children Cancelled",
-          ).toEqual([]);
-        }
-      });
-    }
-  });
+            (await grid(client, hallId, 'statusType=NotCancelled')).some((b) => b.BookingId === id),
+            'gone from NotCancelled',
+          ).toBe(false);
+          const kept = (await grid(client, hallId, 'statusType=All')).find((b) => b.BookingId === id);
+          const children = await client.json<GridItem>(`${endpoints.listChildBookings.path}?id=${id}`);
+          if (reading === 'remove') {
+            expect(kept, 'removed').toBeUndefined();
+            expect(children, "the series' children removed").toEqual([]);
+          } else {
+            expect(kept?.Status, 'kept, Cancelled').toBe('Cancelled');
+            expect(children.length, "the series' children kept").toBeGreaterThan(0);
+            expect(
+              children.filter((c) => c.Status !== 'Cancelled'),
+              "the series' children Cancelled",
+            ).toEqual([]);
+          }
+        });
+      }
+    },
+  );
 
   test('roomLabels: live holds only .room-label items in #RoomColorList, varied adds an item and other notations', async () => {
     for (const reading of ['live', 'varied'] as const) {

@@ -15,7 +15,8 @@ test.describe(
     annotation: [
       doc(
         'Authentication, Login flow',
-        'Success: HTTP 302 redirect to the dashboard, and session cookies are set. Failure: HTTP 200 with the page still at `/Account/Login` (no redirect)',
+        'Success: HTTP 302 redirect to the dashboard, and session cookies are set. Failure: HTTP 200 with the page still at ' +
+          '`/Account/Login` (no redirect)',
       ),
       notes('Login and tokens', 'Cookie names are not known. Do not hard-code them: keep whatever the server sets'),
     ],

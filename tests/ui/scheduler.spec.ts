@@ -36,11 +36,13 @@ function assertEventsMapToRooms(events: CalendarEvent[], labels: RoomLabel[], so
     const id = eventId(e);
     expect(
       rooms.map((r) => r.name),
-      `${source}: event ${id} "${e.title}" colour ${e.color} is no room's colour on the scheduler page (${labels.map((l) => `${l.name} ${l.colour}`).join(', ')})`,
+      `${source}: event ${id} "${e.title}" colour ${e.color} is no room's colour on the scheduler page ` +
+        `(${labels.map((l) => `${l.name} ${l.colour}`).join(', ')})`,
     ).not.toHaveLength(0);
     expect(
       rooms.some((r) => e.RoomsUsed.toLowerCase().includes(r.name.toLowerCase())),
-      `${source}: event ${id} colour ${e.color} belongs to ${rooms.map((r) => `"${r.name}"`).join(' or ')}, but RoomsUsed is "${e.RoomsUsed}"`,
+      `${source}: event ${id} colour ${e.color} belongs to ${rooms.map((r) => `"${r.name}"`).join(' or ')}, but RoomsUsed is ` +
+        `"${e.RoomsUsed}"`,
     ).toBe(true);
   }
 }
@@ -95,7 +97,8 @@ test.describe('scheduler page @ui', () => {
       await recordReading(
         'roomLabels',
         [live ? 'live' : 'varied'],
-        `${clickable.length} onclick item(s) in #RoomColorList, ${clickable.filter((c) => c.isRoomLabel).length} of them .room-label; styles: ${[...new Set(clickable.map((c) => c.style ?? '(none)'))].slice(0, 3).join(' | ')}`,
+        `${clickable.length} onclick item(s) in #RoomColorList, ${clickable.filter((c) => c.isRoomLabel).length} of them ` +
+          `.room-label; styles: ${[...new Set(clickable.map((c) => c.style ?? '(none)'))].slice(0, 3).join(' | ')}`,
         target.baseUrl,
       );
     },

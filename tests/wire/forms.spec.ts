@@ -157,11 +157,13 @@ test.describe(
       ),
       doc(
         'Bookings, Create booking (HTML form)',
-        'Wire requirements: the bracket characters in field names are percent-encoded … The browser headers `sec-fetch-*` should also be sent',
+        'Wire requirements: the bracket characters in field names are percent-encoded … The browser headers `sec-fetch-*` should ' +
+          'also be sent',
       ),
       notes(
         'Booking form',
-        "Where the create and edit posts redirect to is not known, and no public client finds the new booking's id. Find it from the bookings grid (name and start)",
+        "Where the create and edit posts redirect to is not known, and no public client finds the new booking's id. Find it from the " +
+          'bookings grid (name and start)',
       ),
       openPoint('formRedirects'),
       openPoint('statusOptions'),
@@ -299,12 +301,12 @@ test.describe(
         // The live notes report the working client's post, not a rule: a server whose options are ids
         // may bind ids only. Where the options are the names, the name is the option value itself.
         if (!optionValues.includes('Confirmed')) {
-          test
-            .info()
-            .annotations.push({
-              type: 'observed',
-              description: `options ${optionValues.join(', ')}: a post of the name ${stored ? 'was stored' : `was not stored (HTTP ${reply.status})`}`,
-            });
+          test.info().annotations.push({
+            type: 'observed',
+            description:
+              `options ${optionValues.join(', ')}: a post of the name ` +
+              `${stored ? 'was stored' : `was not stored (HTTP ${reply.status})`}`,
+          });
           return;
         }
         expect(
