@@ -78,6 +78,8 @@ export const BOOKING_FORM_FIELDS = [
 
 export type BookingFormField = (typeof BOOKING_FORM_FIELDS)[number];
 
+/** The collection the room fields bind to (interface doc, indexed binding). */
+export const BOOKING_ROOM_COLLECTION = 'BookingRoom';
 /** Indexed MVC binding for room selection; `i` is zero-based (interface doc). */
-export const bookingRoomField = (i: number, part: 'RoomId' | 'Selected') => `BookingRoom[${i}].${part}`;
-export const BOOKING_ROOM_FIELD = /^BookingRoom\[(\d+)\]\.(RoomId|Selected)$/;
+export const bookingRoomField = (i: number, part: 'RoomId' | 'Selected') => `${BOOKING_ROOM_COLLECTION}[${i}].${part}`;
+export const BOOKING_ROOM_FIELD = new RegExp(`^${BOOKING_ROOM_COLLECTION}\\[(\\d+)\\]\\.(RoomId|Selected)$`);

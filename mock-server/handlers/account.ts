@@ -2,7 +2,7 @@
 import { HttpResponse, http } from 'msw';
 import { LOGIN_PATH, TOKEN_FIELD, pagePath, pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
-import { esc, layout } from '../html/layout.js';
+import { esc, layout, LOGOFF_PATH } from '../html/layout.js';
 import { AUTH_COOKIE } from '../session.js';
 import { currentUser, htmlWithToken, mswPath, pageRoute, antiForgeryFailure, tokenValid } from '../routes.js';
 
@@ -53,7 +53,7 @@ export function accountHandlers(ctx: MockContext) {
       return new HttpResponse(null, { status: 302, headers });
     }),
 
-    http.post(mswPath('/Account/LogOff'), async ({ request }) => {
+    http.post(mswPath(LOGOFF_PATH), async ({ request }) => {
       const user = currentUser(ctx, request);
       const form = new URLSearchParams(await request.text());
       if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) return antiForgeryFailure();

@@ -1,5 +1,8 @@
 // The page chrome every HTML route shares: a layout with a logout form (live notes: a
 // page may hold more than one token input) around the page's own content.
+/** The layout's logout form posts here (the ASP.NET MVC template's path; the documents name none). */
+export const LOGOFF_PATH = '/Account/LogOff';
+
 export const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -14,7 +17,7 @@ export interface LayoutOptions {
 export function layout({ title, body, token, user, head = '' }: LayoutOptions): string {
   const logout =
     user && token
-      ? `<form id="logoutForm" method="post" action="/Account/LogOff" class="navbar-right">
+      ? `<form id="logoutForm" method="post" action="${LOGOFF_PATH}" class="navbar-right">
         <input name="__RequestVerificationToken" type="hidden" value="${esc(token)}" />
         <span class="user">${esc(user)}</span> <button type="submit">Log off</button>
       </form>`
