@@ -1,6 +1,7 @@
 // The run-wide cap on requests in flight against a remote target (fixtures/http/run-slots.ts):
 // workers are separate processes, so the slots live on disk, and every client of a run shares them.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
@@ -24,6 +25,30 @@ test.describe('run slots @harness', () => {
       await Promise.all([a, b, a, b, a, b].map(request));
       expect(most).toBe(2);
       expect(inFlight).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a slot whose holder process is gone is taken back; a release frees only its own slot', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
+    try {
+      // A worker that died mid-request: its slot file names a process that no longer runs.
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+      writeFileSync(join(dir, 'slot-0'), `${gone} 0`);
+      const slots = new RunSlots(dir, 1);
+      const release = await Promise.race([
+        slots.acquire(),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the dead holder's slot was not taken back")), 2000)),
+      ]);
+      expect(readdirSync(dir)).toEqual(['slot-0']);
+      release();
+      expect(existsSync(join(dir, 'slot-0'))).toBe(false);
+      // A release that comes late (its slot taken back and given to another) leaves the new holder's slot alone.
+      const next = await slots.acquire();
+      release();
+      expect(existsSync(join(dir, 'slot-0'))).toBe(true);
+      next();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
