@@ -7,10 +7,6 @@ import { SchedulerPage } from '../../fixtures/pages/scheduler-page.js';
 import { createThroughForm } from '../flows/flow-steps.js';
 import { expect, test } from './proxy.fixture.js';
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'the proxy checks put the built-in mock behind the proxy; the target is a remote server');
-});
-
 test.describe('a browser through the proxy @harness @ui', () => {
   test('login, the scheduler and a booking through the form are recorded with verdicts; a reset on /api/* reaches the page @write', async ({
     page,

@@ -6,10 +6,6 @@ import { join } from 'node:path';
 import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
 import { expect, test } from './proxy.fixture.js';
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'the proxy checks put the built-in mock behind the proxy; the target is a remote server');
-});
-
 test.describe('the suite through the proxy @harness', () => {
   test('the contract project through the proxy in front of the mock is green and records no violation', async ({
     contractProxy,

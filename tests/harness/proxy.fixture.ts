@@ -18,6 +18,8 @@ export interface ProxyProcess {
 }
 
 export interface ProxyFixtures {
+  /** Skips every proxy check against a remote target: they put the built-in mock behind the proxy. */
+  offlineOnly: void;
   /** A proxy in front of the worker's mock, nothing protected, no fault; the page's baseURL. */
   contractProxy: Proxy;
   /** Start a mock of the test's own (a mutant, say); closed after the test. */
@@ -36,6 +38,13 @@ export const harnessProxyOptions = (target: string): ProxyOptions => ({
 });
 
 export const test = base.extend<ProxyFixtures>({
+  offlineOnly: [
+    async ({ target }, use, testInfo) => {
+      testInfo.skip(!target.mock, 'the proxy checks put the built-in mock behind the proxy; the target is a remote server');
+      await use();
+    },
+    { auto: true },
+  ],
   contractProxy: async ({ target }, use) => {
     const proxy = await startProxy(harnessProxyOptions(target.baseUrl));
     await use(proxy);

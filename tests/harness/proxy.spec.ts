@@ -8,10 +8,6 @@ import { downstreamCookie, downstreamLocation, downstreamText, upstreamHeader } 
 import { PROXY_FAULTS_PATH, startProxy } from '../../fixtures/proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'the proxy checks put the built-in mock behind the proxy; the target is a remote server');
-});
-
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 /** Status of a fetch, or its failure's cause code (ECONNRESET, UND_ERR_SOCKET). */
 const outcome = (p: Promise<Response>) =>
