@@ -1,9 +1,9 @@
 // `npm run record -- --out FILE`: record the hall of HB_BASE_URL (or of a built-in mock) through
 // the proxy into a seed file for `npm run mock -- --seed FILE` and HB_MOCK_SEED. Read-only unless
 // HB_ALLOW_WRITES; `--suite` also runs the smoke check and the service suite through the proxy.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { childEnv, runNode, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
+import { suiteThrough } from '../fixtures/recording/suite-through.js';
 import { loadEnvOrExit } from '../fixtures/env.js';
 import { recordHall, type RecordTarget } from '../fixtures/recording/record-run.js';
 import { RecordingError } from '../fixtures/recording/seed-builder.js';
@@ -67,32 +67,12 @@ console.log(
   `  ${writes ? 'writes allowed: one marked booking is created, edited and deleted' : 'read-only (HB_ALLOW_WRITES is not true)'}`,
 );
 
-/** The smoke check and the service suite through the proxy, as a QA engineer would run them against it. */
-async function alongside(proxyUrl: string): Promise<void> {
-  const dir = tempDir('record');
-  const vars = childEnv({
-    HB_BASE_URL: proxyUrl,
-    HB_EMAIL: target.email,
-    HB_PASSWORD: target.password,
-    HB_HALL_ID: String(target.hallId),
-    HB_ALLOW_WRITES: String(writes),
-    ...(target.testCustomerId && { HB_TEST_CUSTOMER_ID: target.testCustomerId }),
-    HB_STORAGE_STATE: join(dir, 'state.json'),
-    HB_REPORTS_DIR: join(dir, 'reports'),
-  });
-  const smoke = await runNode('node_modules/tsx/dist/cli.mjs', ['scripts/smoke.ts'], vars);
-  console.log(`  smoke check through the proxy: exit ${smoke.status}`);
-  const projects = ['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`);
-  const suite = await runPlaywright(['test', ...projects, '--reporter=dot'], vars, 900_000);
-  console.log(`  service suite through the proxy: exit ${suite.status} (${suite.stdout.trim().split('\n').at(-1) ?? ''})`);
-}
-
 try {
   const { line, failedReads } = await recordHall(target, {
     file,
     writes,
     keepPersonalData: values['keep-personal-data'],
-    ...(values.suite && { alongside }),
+    ...(values.suite && { alongside: (proxyUrl: string) => suiteThrough(proxyUrl, target, writes) }),
   });
   console.log(line);
   if (failedReads) console.log(`  ${failedReads} read(s) failed (broken contract or refused); the seed holds what passed`);
