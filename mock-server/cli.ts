@@ -4,10 +4,11 @@ import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
 import { FAULT_USAGE, FAULTS_PATH, faultList, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
-import { MOCK_TEST_CUSTOMER_ID } from './state.js';
+import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
        ${FAULT_USAGE}
+       [--seed FILE [--as-recorded]]   play a recorded hall (npm run record, npm run proxy -- --record FILE)
        [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
          document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start`;
 
@@ -30,6 +31,8 @@ try {
       fault: { type: 'string', multiple: true, default: [] },
       readings: { type: 'string', default: 'default' },
       reading: { type: 'string', multiple: true, default: [] },
+      seed: { type: 'string' },
+      'as-recorded': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -61,6 +64,14 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+let seed: SeedFile | undefined;
+if (values['as-recorded'] && !values.seed) fail('--as-recorded needs --seed FILE');
+try {
+  if (typeof values.seed === 'string') seed = readSeedFile(values.seed);
+} catch (error) {
+  if (!(error instanceof SeedFileError)) throw error;
+  fail(error.message);
+}
 let faults: FaultSpec[] = [];
 try {
   faults = faultArgs.map(parseFaultArg);
@@ -76,6 +87,8 @@ try {
     aliases,
     dashboard404: values['dashboard-404'] === true,
     readings,
+    seed,
+    asRecorded: values['as-recorded'] === true,
   });
   try {
     for (const f of faults) server.context.faults.inject(f);
@@ -84,8 +97,10 @@ try {
     fail((error as Error).message);
   }
   const { email, password } = server.context.credentials;
+  const asRecorded = values['as-recorded'] ? ', dates as recorded' : '';
+  const seedLine = seed ? `\n  seed:      ${values.seed} (${seed.target}, recorded ${seed.recordedAt}${asRecorded})` : '';
   console.log(`Hall Booking mock listening on ${server.url}
-  hall id:   ${server.context.hallId}
+  hall id:   ${server.context.hallId}${seedLine}
   readings:  ${Object.entries(server.context.readings)
     .map(([point, id]) => `${point}=${id}`)
     .join(' ')}
@@ -93,7 +108,7 @@ try {
   password:  ${password}   (a fixed mock credential, not a secret)
 Run the suite against it as a remote target:
   HB_BASE_URL=${server.url} HB_EMAIL=${email} HB_PASSWORD=${password} HB_HALL_ID=${server.context.hallId} \\
-  HB_ALLOW_WRITES=true HB_TEST_CUSTOMER_ID=${MOCK_TEST_CUSTOMER_ID} npx playwright test
+  HB_ALLOW_WRITES=true HB_TEST_CUSTOMER_ID=${server.context.testCustomerId} npx playwright test
 Faults on: ${faultList(faults)}; switch them at ${server.url}${FAULTS_PATH} (GET lists, POST adds, DELETE clears).
 Ctrl+C stops it.`);
   const stop = () => void server.close().then(() => process.exit(0));

@@ -4,7 +4,8 @@
 import { DEFAULT_READINGS, openPoints, type MockReadings, type OpenPointId } from '../contracts/index.js';
 import { FaultSwitch } from './faults.js';
 import { SessionKeys } from './session.js';
-import { MOCK_HALL_ID, seedState, type MockState } from './state.js';
+import { seedReadings, stateFromSeed, type SeedFile } from './seed-file.js';
+import { MOCK_HALL_ID, MOCK_TEST_CUSTOMER_ID, seedState, type MockState } from './state.js';
 
 export interface MockCredentials {
   email: string;
@@ -28,6 +29,10 @@ export interface MockOptions {
    * out plays DEFAULT_READINGS, the live service as the live notes describe it.
    */
   readings?: Partial<MockReadings>;
+  /** A recorded hall to play instead of the built-in one (mock-server/seed-file.ts); its observed readings come before `readings`. */
+  seed?: SeedFile;
+  /** With `seed`: keep the recorded dates instead of moving them by the days since the recording. */
+  asRecorded?: boolean;
 }
 
 /** The full set of readings of `partial`, refusing a reading the mock cannot play. */
@@ -80,7 +85,9 @@ export class MockContext {
   state: MockState;
   readonly keys: SessionKeys;
   readonly credentials: MockCredentials;
-  readonly hallId = MOCK_HALL_ID;
+  readonly hallId: number;
+  /** A customer the suite may book for and block (HB_TEST_CUSTOMER_ID against this mock). */
+  readonly testCustomerId: string;
   /** The reading of every open point this server plays. */
   readonly readings: MockReadings;
   /** Epoch stamped on new tickets; `expireSessions()` moves it on. */
@@ -111,8 +118,16 @@ export class MockContext {
   constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
     this.keys = new SessionKeys(options.secret ?? 'hall-booking-mock');
     this.credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-    this.readings = resolveReadings(options.readings);
-    this.state = seedState();
+    this.readings = resolveReadings({ ...(options.seed && seedReadings(options.seed)), ...options.readings });
+    this.hallId = options.seed?.hallId ?? MOCK_HALL_ID;
+    this.testCustomerId = options.seed?.testCustomerId ?? MOCK_TEST_CUSTOMER_ID;
+    this.state = this.freshState();
+  }
+
+  /** The data a reset starts from: the recorded hall of `seed`, else the built-in one. */
+  private freshState(): MockState {
+    const { seed, asRecorded } = this.options;
+    return seed ? stateFromSeed(seed, { asRecorded }) : seedState();
   }
 
   /** Declare that this test makes requests no handler serves, on purpose (see `unhandled`). */
@@ -153,7 +168,7 @@ export class MockContext {
 
   /** Fresh seeded data and no per-test overrides; sessions stay valid (they are signed tickets, not stored). */
   reset(): void {
-    this.state = seedState();
+    this.state = this.freshState();
     this.received.length = 0;
     this.unhandled.length = 0;
     this.unhandledExpected = false;

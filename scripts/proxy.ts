@@ -8,6 +8,8 @@ import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
+import { Recording } from '../fixtures/recording/recording.js';
+import { RecordingError } from '../fixtures/recording/seed-builder.js';
 
 function fail(message: string): never {
   console.error(`proxy: ${message}\n${PROXY_USAGE}`);
@@ -26,10 +28,12 @@ if (cli.help) {
   process.exit(0);
 }
 
+const recording = cli.record ? new Recording(cli.record, { target: cli.target, keepPersonalData: cli.keepPersonalData }) : undefined;
 let proxy: Proxy;
 try {
   proxy = await startProxy({
     ...cli,
+    ...(recording && { onExchange: recording.observe }),
     onEntry: (entry) => {
       console.log(consoleLine(entry));
       if (entry.verdict === 'violation') console.log(violationLine(entry));
@@ -57,11 +61,13 @@ const writes = !guarded
   : cli.guard.allowWrites
     ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)'
     : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)';
+const people = cli.keepPersonalData ? 'kept' : 'pseudonymised';
+const recordingLine = recording ? `\n  recording the hall's state to ${shown(recording.file)} (people's data ${people})` : '';
 console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
   open ${proxy.url}${LOGIN_PATH} in a browser, or run the suite with HB_BASE_URL=${proxy.url}
   faults: ${faultList(cli.faults ?? [])}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears);
   the record so far at ${proxy.url}${PROXY_RECORD_PATH}
-  writes: ${writes}
+  writes: ${writes}${recordingLine}
   ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shown(cli.reportDir)}/`);
 
 let stopping = false;
@@ -76,7 +82,15 @@ async function stop(reason: string): Promise<void> {
   const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
   console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.
   report: ${shown(`${cli.reportDir}/summary.html`)}`);
-  process.exit(broken ? 1 : 0);
+  let unseeded = false;
+  try {
+    if (recording) console.log(recording.save().line);
+  } catch (error) {
+    if (!(error instanceof RecordingError)) throw error;
+    console.error(`hb-proxy: no seed written to ${shown(recording?.file ?? '')}: ${error.message}`);
+    unseeded = true;
+  }
+  process.exit(broken || unseeded ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,125 @@
+// Recording a hall through the proxy and seeding a mock from the file: the seeded mock answers
+// as the recorded one did (rooms, colours, option values, readings, bookings), dates keep their
+// distance from today, and neither secrets nor people's data reach the file unless asked for.
+import { readFileSync } from 'node:fs';
+import { ALTERNATE_READINGS, itemsOf, pagePath, roomId, ROOM_COLOUR_SELECTOR } from '../../contracts/index.js';
+import { shiftLocal } from '../../contracts/service-time.js';
+import { expect, test } from '../../fixtures/index.js';
+import { MARKER } from '../../fixtures/bookings/run-marker.js';
+import { EnvError, loadEnv } from '../../fixtures/env.js';
+import { HbClient } from '../../fixtures/http/client.js';
+import { realOptions, pickForm } from '../../fixtures/http/forms.js';
+import { recordHall } from '../../fixtures/recording/record-run.js';
+import { backgroundColourOf } from '../../fixtures/pages/colour.js';
+import { readSeedFile, stateFromSeed, type SeedFile } from '../../mock-server/seed-file.js';
+import { startMockServer, type MockServer } from '../../mock-server/server.js';
+import * as cheerio from 'cheerio/slim';
+
+test.beforeEach(({ target }) => {
+  test.skip(!target.mock, 'record-and-seed checks start mocks of their own; the target is a remote server');
+});
+
+const clientOf = (mock: MockServer) =>
+  new HbClient({ baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, maxConcurrency: 4, timeoutMs: 10_000 });
+
+/** What a client sees of a hall: the facts a recording must carry over, people's names left out (they are pseudonymised). */
+async function hallAsSeen(mock: MockServer) {
+  const api = clientOf(mock);
+  await api.login();
+  const hallId = mock.context.hallId;
+  const [rooms, grid, customers, scheduler, create] = await Promise.all([
+    api.call('listRoomsForBooking', { query: { hallid: hallId } }),
+    api.call('listBookingsForHallGrid', { query: { id: hallId, statusType: 'All' } }),
+    api.call('listCustomersForHall', { query: { id: hallId, customer: 'true' } }),
+    api.send(pagePath('schedulerPage', { hall_id: hallId })),
+    api.send(pagePath('createBookingPage')),
+  ]);
+  const $ = cheerio.load(scheduler.text);
+  const parents = itemsOf(grid.data).filter((b) => b.IsRecurring);
+  const children = await Promise.all(parents.map((b) => api.call('listChildBookings', { query: { id: b.BookingId } })));
+  const form = pickForm(create.text, { postPath: pagePath('submitCreateBookingForm') });
+  return {
+    readings: mock.context.readings,
+    rooms: itemsOf(rooms.data).map((r) => ({ id: roomId(r), name: r.Name, rowNumber: r.rowNumber })),
+    colours: $(ROOM_COLOUR_SELECTOR)
+      .toArray()
+      .map((el) => [$(el).text().trim(), backgroundColourOf($(el).attr('style') ?? '')]),
+    statusOptions: realOptions(form, 'BookingStatusId').map((o) => o.value),
+    // The recording's own probe booking (run marker) is the suite's, never the hall's: it is not seeded.
+    bookings: [...itemsOf(grid.data), ...children.flatMap((c) => itemsOf(c.data))]
+      .filter((b) => !MARKER.test(b.BookingName))
+      .map(({ CustomerName: _, ...b }) => b),
+    customers: customers.data.map((c) => ({ id: c.UserId, blocked: c.IsBlocked })),
+  };
+}
+
+test.describe('record and seed @harness', () => {
+  test('a recording of the mock under its alternate readings seeds a mock that answers the same', async ({}, testInfo) => {
+    const recorded = await startMockServer({ readings: ALTERNATE_READINGS });
+    let seeded: MockServer | undefined;
+    try {
+      const file = testInfo.outputPath('hall.seed.json');
+      const { credentials, hallId, testCustomerId } = recorded.context;
+      const { failedReads } = await recordHall({ baseUrl: recorded.url, ...credentials, hallId, testCustomerId }, { file, writes: true });
+      expect(failedReads, 'every read of the recording passed its contract').toBe(0);
+      await testInfo.attach('hall.seed.json', { path: file, contentType: 'application/json' });
+      const seed = readSeedFile(file);
+      expect(seed.readings, 'every open point observed, as the recorded mock plays it').toEqual(recorded.context.readings);
+      seeded = await startMockServer({ seed });
+      const [before, after] = await Promise.all([hallAsSeen(recorded), hallAsSeen(seeded)]);
+      expect(after).toEqual(before);
+    } finally {
+      await Promise.all([recorded.close(), seeded?.close()]);
+    }
+  });
+
+  test('the seed file holds no password, cookie, token or person of the target, unless people are kept', async ({}, testInfo) => {
+    const issued: string[] = [];
+    const recorded = await startMockServer({ credentials: { email: 'rec@example.org', password: `pw-${Date.now().toString(36)}x9` } });
+    recorded.context.keys.onIssue = (secret) => issued.push(secret);
+    try {
+      const { credentials, hallId, testCustomerId } = recorded.context;
+      const people = recorded.context.state.customers.filter((c) => c.hallId === hallId).flatMap((c) => [c.name, c.email, c.phone]);
+      const record = async (keepPersonalData: boolean) => {
+        const file = testInfo.outputPath(`seed-${keepPersonalData}.json`);
+        await recordHall({ baseUrl: recorded.url, ...credentials, hallId, testCustomerId }, { file, writes: false, keepPersonalData });
+        return readFileSync(file, 'utf8');
+      };
+      const [pseudonymised, kept] = [await record(false), await record(true)];
+      expect(issued.length, 'the recording logged in and was handed cookies and tokens').toBeGreaterThan(0);
+      for (const secret of [credentials.password, ...issued]) expect(pseudonymised).not.toContain(secret);
+      expect(people.filter((p) => pseudonymised.includes(p))).toEqual([]);
+      expect(
+        people.filter((p) => !kept.includes(p)),
+        '--keep-personal-data keeps them: the search above can find them',
+      ).toEqual([]);
+      expect((JSON.parse(pseudonymised) as SeedFile).personalData.replaced.names).toBeGreaterThan(0);
+    } finally {
+      await recorded.close();
+    }
+  });
+
+  test('seeded dates keep their distance from today, or stay as recorded with asRecorded', async ({}, testInfo) => {
+    const recorded = await startMockServer();
+    try {
+      const file = testInfo.outputPath('hall.seed.json');
+      const { credentials, hallId, testCustomerId } = recorded.context;
+      await recordHall({ baseUrl: recorded.url, ...credentials, hallId, testCustomerId }, { file, writes: false });
+      const seed = readSeedFile(file);
+      const later = new Date(Date.now() + 30 * 86_400_000);
+      const moved = stateFromSeed(seed, { clock: later });
+      const fixed = stateFromSeed(seed, { clock: later, asRecorded: true });
+      for (const [i, b] of seed.bookings.entries()) {
+        expect(moved.bookings[i]?.start).toBe(shiftLocal(b.start, { days: 30 }));
+        expect(fixed.bookings[i]?.start).toBe(b.start);
+      }
+    } finally {
+      await recorded.close();
+    }
+  });
+
+  test('HB_MOCK_SEED naming a file that is no seed stops the run with the variable named', ({}, testInfo) => {
+    expect(() => loadEnv({ HB_MOCK_SEED: testInfo.outputPath('absent.json') })).toThrow(EnvError);
+    expect(() => loadEnv({ HB_MOCK_SEED: testInfo.outputPath('absent.json') })).toThrow(/HB_MOCK_SEED: seed file .*ENOENT/);
+  });
+});
