@@ -204,7 +204,8 @@ export function bookingPageHandlers(ctx: MockContext) {
           (b) =>
             `<tr data-booking-id="${b.BookingId}">` +
             `<td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td>` +
-            `<td>${esc(ukDateTime(b.StartDateTime))}</td><td>${esc(ukDateTime(b.EndDateTime))}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`,
+            [ukDateTime(b.StartDateTime), ukDateTime(b.EndDateTime), b.Status, b.RoomsUsed].map((v) => `<td>${esc(v)}</td>`).join('') +
+            '</tr>',
         )
         .join('\n');
       return htmlWithToken(ctx, request, user, (token) =>

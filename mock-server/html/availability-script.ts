@@ -52,8 +52,13 @@ export const AVAILABILITY_SCRIPT = String.raw`
       .then(function (answer) {
         // The document does not show the answer's body: the mock's fields are read when present, else it is shown as sent.
         if (answer && typeof answer.IsAvailable === 'boolean') {
-          var clash = Array.isArray(answer.ConflictingBookingIds) ? answer.ConflictingBookingIds : [];
-          if (answer.IsAvailable) show('Available: the rooms are free then.', 'free');
+          // On an edit form the booking's own slot is no clash.
+          var self = field('BookingId');
+          var all = Array.isArray(answer.ConflictingBookingIds) ? answer.ConflictingBookingIds : [];
+          var clash = all.filter(function (id) {
+            return String(id) !== self;
+          });
+          if (answer.IsAvailable || (all.length && !clash.length)) show('Available: the rooms are free then.', 'free');
           else show('Not available' + (clash.length ? ': booked by booking ' + clash.join(', ') : '') + '.', 'taken');
         } else {
           show('The service answered: ' + JSON.stringify(answer), 'answer');

@@ -52,9 +52,10 @@ ${m.pendingChange ? '<div class="alert alert-warning">The customer has requested
 
 /** The popup is a fragment: no layout, no token. */
 export function bookingPopup(m: BookingViewModel): string {
+  const until = m.end.slice(0, 10) === m.start.slice(0, 10) ? m.end.slice(11, 16) : ukDateTime(m.end);
   return `<div class="booking-popup" data-booking="${m.id}">
   <h4 class="popup-title">${esc(m.name)}</h4>
-  <div class="popup-row"><label>When</label><div>${esc(ukDateTime(m.start))} – ${esc(m.end.slice(0, 10) === m.start.slice(0, 10) ? m.end.slice(11, 16) : ukDateTime(m.end))}</div></div>
+  <div class="popup-row"><label>When</label><div>${esc(ukDateTime(m.start))} – ${esc(until)}</div></div>
   <div class="popup-row"><label for="Description">Description</label><div class="popup-value">${esc(m.description)}</div></div>
   <div class="popup-row"><label>Rooms</label><div class="popup-value">${esc(m.rooms)}</div></div>
   <div class="popup-row"><label>Status</label><div>${esc(m.status)}</div></div>

@@ -37,7 +37,7 @@ async function logIn(page: Page, target: Target): Promise<BrowserSession> {
 async function placedEvents(page: Page) {
   return page.locator('#calendar .fc-event').evaluateAll((els) =>
     els.map((el) => {
-      const column = el.closest('[data-date]') as HTMLElement | null;
+      const column = el.closest<HTMLElement>('[data-date]');
       const box = el.getBoundingClientRect();
       const col = column?.getBoundingClientRect();
       return {
@@ -122,7 +122,10 @@ test.describe('the mock as a person explores it @harness @ui', () => {
     await page.getByRole('button', { name: 'This week' }).click();
     await expect(page.locator('#calendar .fc-event')).toHaveCount(events.length);
     const first = events[0]!;
-    await page.locator(`#calendar .fc-event[data-booking="${eventId(first)}"]`).first().click();
+    await page
+      .locator(`#calendar .fc-event[data-booking="${eventId(first)}"]`)
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.locator(`.booking-popup[data-booking="${eventId(first)}"]`), 'the popup of the event clicked').toBeVisible();
     await expect(dialog).toContainText(first.title);
@@ -131,7 +134,11 @@ test.describe('the mock as a person explores it @harness @ui', () => {
   });
 
   for (const kind of ['500', 'reset'] as const) {
-    test(`the scheduler says the feed failed (${kind}) instead of "Loading…", and loads again when asked`, async ({ page, target, mock }) => {
+    test(`the scheduler says the feed failed (${kind}) instead of "Loading…", and loads again when asked`, async ({
+      page,
+      target,
+      mock,
+    }) => {
       const scheduler = new SchedulerPage(page, await logIn(page, target));
       const broken = fault({ fault: kind, path: FEED });
       mock!.use(broken);
