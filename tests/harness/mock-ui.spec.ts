@@ -1,9 +1,21 @@
 // The built-in mock as a person explores it in Chromium: `/` leads to the login page or the landing
 // page, the scheduler is a week calendar (each event in its day's column, in time order, weeks that
-// move, the booking popup, an error when the feed fails), and the form's "Check availability" answers.
+// move, the booking popup, an error when the feed fails), the form's "Check availability" answers,
+// and `npm run mock` prints where to log in.
 import type { Page } from '@playwright/test';
-import { addDays, CalendarEventList, endpoints, eventId, isLoginPath, pagePath, pathKey, serviceToday } from '../../contracts/index.js';
+import {
+  addDays,
+  CalendarEventList,
+  endpoints,
+  eventId,
+  isLoginPath,
+  LOGIN_PATH,
+  pagePath,
+  pathKey,
+  serviceToday,
+} from '../../contracts/index.js';
 import { draftBooking, fillBooking } from '../../fixtures/bookings/draft.js';
+import { childEnv, startNode } from '../../fixtures/child-run.js';
 import { expect, fault, test, type WorkerFixtures } from '../../fixtures/index.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BrowserSession } from '../../fixtures/pages/browser-session.js';
@@ -195,5 +207,19 @@ test.describe('the mock as a person explores it @harness @ui', () => {
     await expect(page.locator('#calendar .fc-event').first()).toBeVisible();
     const todays = (await placedEvents(page)).filter((p) => p.column === today).sort((a, b) => a.top - b.top);
     expect(todays[0]?.start, 'the new 07:00 booking, last in the feed, comes first in its day').toBe(`${today}T07:00:00`);
+  });
+
+  test('npm run mock prints the login URL in its start banner, and that URL serves the login form', async () => {
+    const child = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0'], childEnv({}));
+    try {
+      await child.waitFor(/^Faults on:/m);
+      const login = /log in at:\s+(\S+)/.exec(child.output())?.[1];
+      expect(login, `the banner:\n${child.output()}`).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${LOGIN_PATH}$`));
+      const reply = await fetch(login!);
+      expect(reply.status, `GET ${login}`).toBe(200);
+      expect(await reply.text(), 'the login form').toContain('name="Password"');
+    } finally {
+      await child.stop('SIGTERM');
+    }
   });
 });
