@@ -9,6 +9,7 @@ import {
   endpoints,
   eventId,
   isLoginPath,
+  itemsOf,
   LOGIN_PATH,
   pagePath,
   pathKey,
@@ -221,5 +222,34 @@ test.describe('the mock as a person explores it @harness @ui', () => {
     } finally {
       await child.stop('SIGTERM');
     }
+  });
+
+  test("the pages show a booking's dates one way, dd/mm/yyyy HH:mm: the bookings index, View, the popup and the edit form", async ({
+    page,
+    target,
+    api,
+  }) => {
+    const { data } = await api.call('listBookingsForHallGrid', { query: { id: target.hallId } });
+    const booking = itemsOf(data)[0]!;
+    const start = booking.StartDateTime;
+    const shown = `${ukDate(start)} ${start.slice(11, 16)}`;
+    const id = booking.BookingId;
+    const session = await logIn(page, target);
+    const visible = async (path: string) => {
+      await page.goto(path);
+      return page.locator('body').innerText();
+    };
+    for (const path of [
+      pagePath('bookingsIndexPage', { hall_id: target.hallId }),
+      pagePath('viewBookingPage', { booking_id: id }),
+      pagePath('bookingPopup', { booking_id: id }),
+    ]) {
+      const text = await visible(path);
+      expect(text, `${path} shows booking ${id}'s start ${start} as ${shown}`).toContain(shown);
+      expect(text, `${path} shows no ISO date`).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
+    const form = new BookingFormPage(page, session);
+    await form.openEdit(id);
+    expect(await form.values(['StartDate']), `the edit form of booking ${id}`).toEqual({ StartDate: shown });
   });
 });
