@@ -5,6 +5,7 @@ import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contr
 import { FAULT_USAGE, FAULTS_PATH, faultList, parseFaultArg, type FaultSpec } from './faults.js';
 import { startMockServer } from './server.js';
 import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
+import { LOGIN_PATH, pagePath } from '../contracts/index.js';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
        ${FAULT_USAGE}
@@ -100,6 +101,7 @@ try {
   const asRecorded = values['as-recorded'] ? ', dates as recorded' : '';
   const seedLine = seed ? `\n  seed:      ${values.seed} (${seed.target}, recorded ${seed.recordedAt}${asRecorded})` : '';
   console.log(`Hall Booking mock listening on ${server.url}
+  log in at: ${server.url}${LOGIN_PATH}   (the scheduler: ${server.url}${pagePath('schedulerPage', { hall_id: server.context.hallId })})
   hall id:   ${server.context.hallId}${seedLine}
   readings:  ${Object.entries(server.context.readings)
     .map(([point, id]) => `${point}=${id}`)

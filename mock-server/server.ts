@@ -9,6 +9,7 @@ import { MockContext, type MockOptions } from './context.js';
 import { answerText } from './json-answer.js';
 import { CLOSE_MARKER, faultControlHandlers, switchedFaults } from './fault-handlers.js';
 import { accountHandlers } from './handlers/account.js';
+import { assetHandlers } from './handlers/assets.js';
 import { bookingHandlers } from './handlers/bookings.js';
 import { bookingPageHandlers } from './handlers/booking-pages.js';
 import { browserHandlers } from './handlers/browser.js';
@@ -41,6 +42,7 @@ function routeHandlers(ctx: MockContext): RequestHandler[] {
     ...schedulerHandlers(ctx),
     ...schedulerPageHandlers(ctx),
     ...browserHandlers(),
+    ...assetHandlers(),
   ];
 }
 

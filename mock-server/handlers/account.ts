@@ -4,7 +4,7 @@ import { LOGIN_PATH, TOKEN_FIELD, pagePath, pages } from '../../contracts/index.
 import type { MockContext } from '../context.js';
 import { esc, layout, LOGOFF_PATH } from '../html/layout.js';
 import { AUTH_COOKIE } from '../session.js';
-import { currentUser, htmlWithToken, mswPath, pageRoute, antiForgeryFailure, tokenValid } from '../routes.js';
+import { currentUser, htmlWithToken, loginRedirect, mswPath, pageRoute, antiForgeryFailure, tokenValid } from '../routes.js';
 
 function loginPage(token: string, { email = '', message = '', user = '' } = {}): string {
   return layout({
@@ -29,6 +29,14 @@ function loginPage(token: string, { email = '', message = '', user = '' } = {}):
 export function accountHandlers(ctx: MockContext) {
   const dashboard = pagePath('dashboardPage', { hall_id: ctx.hallId });
   return [
+    // The site's root, where the header link leads: the login page when logged out (as any
+    // protected page redirects), else the landing page (the bookings index when the dashboard is a 404).
+    http.get('/', ({ request }) => {
+      if (!currentUser(ctx, request)) return loginRedirect(request);
+      const home = ctx.options.dashboard404 ? pagePath('bookingsIndexPage', { hall_id: ctx.hallId }) : dashboard;
+      return new HttpResponse(null, { status: 302, headers: { Location: home } });
+    }),
+
     pageRoute(ctx, pages.loginPage, ({ request, user }) =>
       htmlWithToken(ctx, request, user, (token) => loginPage(token, { user: user ?? '' })),
     ),
@@ -72,8 +80,9 @@ export function accountHandlers(ctx: MockContext) {
           token,
           user: user ?? '',
           body: `<h1>Dashboard</h1><p>${esc(ctx.state.halls.find((h) => h.id === ctx.hallId)?.name)}</p>
-<nav><a href="${pagePath('bookingsIndexPage', { hall_id: ctx.hallId })}">Bookings</a>
-<a href="${pagePath('schedulerPage', { hall_id: ctx.hallId })}">Scheduler</a></nav>`,
+<nav><a href="${pagePath('bookingsIndexPage', { hall_id: ctx.hallId })}">Bookings</a> |
+<a href="${pagePath('schedulerPage', { hall_id: ctx.hallId })}">Scheduler</a> |
+<a href="${pagePath('createBookingPage')}">New booking</a></nav>`,
         }),
       );
     }),

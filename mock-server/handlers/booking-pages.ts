@@ -7,6 +7,7 @@ import { BOOKING_ROOM_FIELD, pagePath, pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import { bookingForm, emptyBookingForm, type BookingFormValues } from '../html/booking-form.js';
 import { bookingView, type BookingViewModel } from '../html/booking-view.js';
+import { ukDateTime } from '../html/dates.js';
 import { esc, layout } from '../html/layout.js';
 import type { BookingRecord } from '../state.js';
 import { htmlWithToken, pageRoute } from '../routes.js';
@@ -160,6 +161,7 @@ export function bookingPageHandlers(ctx: MockContext) {
         cancelHref: pagePath('bookingsIndexPage', { hall_id: hallId }),
         token,
         user: user ?? '',
+        hallId,
         values: sub.values,
         selectedRoomIds: sub.selectedRoomIds,
         errors,
@@ -202,7 +204,8 @@ export function bookingPageHandlers(ctx: MockContext) {
           (b) =>
             `<tr data-booking-id="${b.BookingId}">` +
             `<td><a href="${pagePath('viewBookingPage', { booking_id: b.BookingId })}">${esc(b.BookingName)}</a></td>` +
-            `<td>${esc(b.StartDateTime)}</td><td>${esc(b.EndDateTime)}</td><td>${esc(b.Status)}</td><td>${esc(b.RoomsUsed)}</td></tr>`,
+            [ukDateTime(b.StartDateTime), ukDateTime(b.EndDateTime), b.Status, b.RoomsUsed].map((v) => `<td>${esc(v)}</td>`).join('') +
+            '</tr>',
         )
         .join('\n');
       return htmlWithToken(ctx, request, user, (token) =>

@@ -23,7 +23,9 @@ export function schedulerPageHandlers(ctx: MockContext) {
       const hallId = Number(params.hall_id);
       const hall = ctx.state.halls.find((h) => h.id === hallId);
       if (!hall) return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
-      const from = weekStart(ctx.state.now);
+      // `?date=YYYY-MM-DD` (the page's own week navigation writes it) shows that day's week; else this week.
+      const asked = new URL(request.url).searchParams.get('date') ?? '';
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? `${asked}T00:00:00` : ctx.state.now;
       return htmlWithToken(ctx, request, user, (token) =>
         schedulerPage({
           hallId,
@@ -31,8 +33,8 @@ export function schedulerPageHandlers(ctx: MockContext) {
           token,
           user: user ?? '',
           rooms: ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
-          weekStart: from,
-          weekEnd: shiftLocal(from, { days: 7 }),
+          weekStart: weekStart(day),
+          today: ctx.state.now.slice(0, 10),
           roomLabels: ctx.readings.roomLabels,
         }),
       );

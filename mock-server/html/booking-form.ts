@@ -1,8 +1,10 @@
 // The create / edit booking form as ASP.NET MVC renders it (interface doc, "Create
 // booking"; live notes, "Booking form"): indexed room binding, checkbox + hidden
 // `false`, status options keyed by id or name, validation messages in MVC's own classes.
-import { TOKEN_FIELD, bookingRoomField } from '../../contracts/index.js';
+import { TOKEN_FIELD, TOKEN_HEADER, bookingRoomField, endpoints } from '../../contracts/index.js';
 import type { CustomerRecord, NamedRecord, RoomRecord } from '../state.js';
+import { AVAILABILITY_SCRIPT } from './availability-script.js';
+import { DATE_FIELD_HINT, forDateField } from './dates.js';
 import { esc, layout } from './layout.js';
 
 /** Field values as the form shows them (posted text on a re-render, stored values on an edit). */
@@ -24,6 +26,8 @@ export interface BookingFormModel {
   cancelHref: string;
   token: string;
   user: string;
+  /** The session's hall: what "Check availability" asks about. */
+  hallId: number;
   values: BookingFormValues;
   selectedRoomIds: number[];
   rooms: RoomRecord[];
@@ -78,16 +82,14 @@ function select(
 </div>`;
 }
 
-function text(name: string, label: string, value: string, errors: Record<string, string>, type = 'text'): string {
+function text(name: string, label: string, value: string, errors: Record<string, string>, placeholder = ''): string {
+  const hint = placeholder ? ` placeholder="${esc(placeholder)}"` : '';
   return `<div class="form-group">
   <label class="control-label col-md-2" for="${name}">${esc(label)}</label>
-  <div class="col-md-10"><input class="form-control" id="${name}" name="${name}" type="${type}" value="${esc(value)}" />
+  <div class="col-md-10"><input class="form-control" id="${name}" name="${name}" type="text" value="${esc(value)}"${hint} />
   ${fieldError(errors, name)}</div>
 </div>`;
 }
-
-/** `YYYY-MM-DDTHH:MM:SS` → the `datetime-local` value `YYYY-MM-DDTHH:MM`; anything else is shown as posted. */
-const forDateTimeInput = (v: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00$/.test(v) ? v.slice(0, 16) : v);
 
 export function bookingForm(m: BookingFormModel): string {
   const v = m.values;
@@ -118,8 +120,8 @@ export function bookingForm(m: BookingFormModel): string {
   ${m.bookingId !== undefined ? `<input id="BookingId" name="BookingId" type="hidden" value="${m.bookingId}" />` : ''}
   ${summary}
   ${text('Name', 'Booking name', v.Name, m.errors)}
-  ${text('StartDate', 'Start', forDateTimeInput(v.StartDate), m.errors, 'datetime-local')}
-  ${text('EndDate', 'End', forDateTimeInput(v.EndDate), m.errors, 'datetime-local')}
+  ${text('StartDate', 'Start', forDateField(v.StartDate), m.errors, DATE_FIELD_HINT)}
+  ${text('EndDate', 'End', forDateField(v.EndDate), m.errors, DATE_FIELD_HINT)}
   ${select(
     'CustomerId',
     'Customer',
@@ -161,10 +163,13 @@ export function bookingForm(m: BookingFormModel): string {
     <label for="SendEmails">Send confirmation e-mails to the customer</label>
   </div></div>
   <div class="form-group">
-    <button type="button" class="btn btn-default" id="checkAvailability">Check availability</button>
+    <button type="button" class="btn btn-default" id="checkAvailability" data-endpoint="${endpoints.checkAvailability.path}"
+      data-hall-id="${m.hallId}" data-token-header="${TOKEN_HEADER}" data-token-field="${TOKEN_FIELD}">Check availability</button>
     <input type="submit" value="Save booking" class="btn btn-primary" />
     <a href="${esc(m.cancelHref)}" class="btn btn-link">Back to list</a>
+    <output id="availabilityResult" class="availability" for="StartDate EndDate checkAvailability" aria-live="polite"></output>
   </div>
-</form>`,
+</form>
+<script>${AVAILABILITY_SCRIPT}</script>`,
   });
 }

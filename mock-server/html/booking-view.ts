@@ -2,6 +2,7 @@
 // "View booking"; live notes, "Scheduler": Description and Rooms labels with the text
 // in a sibling div).
 import { pagePath } from '../../contracts/index.js';
+import { ukDateTime } from './dates.js';
 import { esc, layout } from './layout.js';
 
 export interface BookingViewModel {
@@ -19,9 +20,6 @@ export interface BookingViewModel {
   hallId: number;
 }
 
-/** UK display form `dd/MM/yyyy HH:mm`: the view shows people's dates, not ISO. */
-const display = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
-
 export function bookingView(m: BookingViewModel, token: string, user: string, notice = ''): string {
   const row = (label: string, value: string) => `<dt>${esc(label)}</dt><dd>${esc(value)}</dd>`;
   return layout({
@@ -33,8 +31,8 @@ ${notice ? `<div class="alert alert-info" role="status">${esc(notice)}</div>` : 
 ${m.pendingChange ? '<div class="alert alert-warning">The customer has requested changes to this booking.</div>' : ''}
 <dl class="dl-horizontal">
   ${row('Booking name', m.name)}
-  ${row('Start', display(m.start))}
-  ${row('End', display(m.end))}
+  ${row('Start', ukDateTime(m.start))}
+  ${row('End', ukDateTime(m.end))}
   ${row('Status', m.status)}
   ${row('Customer', m.customer)}
   ${row('Activity', m.activity)}
@@ -54,9 +52,10 @@ ${m.pendingChange ? '<div class="alert alert-warning">The customer has requested
 
 /** The popup is a fragment: no layout, no token. */
 export function bookingPopup(m: BookingViewModel): string {
+  const until = m.end.slice(0, 10) === m.start.slice(0, 10) ? m.end.slice(11, 16) : ukDateTime(m.end);
   return `<div class="booking-popup" data-booking="${m.id}">
   <h4 class="popup-title">${esc(m.name)}</h4>
-  <div class="popup-row"><label>When</label><div>${esc(display(m.start))} – ${esc(display(m.end).slice(11))}</div></div>
+  <div class="popup-row"><label>When</label><div>${esc(ukDateTime(m.start))} – ${esc(until)}</div></div>
   <div class="popup-row"><label for="Description">Description</label><div class="popup-value">${esc(m.description)}</div></div>
   <div class="popup-row"><label>Rooms</label><div class="popup-value">${esc(m.rooms)}</div></div>
   <div class="popup-row"><label>Status</label><div>${esc(m.status)}</div></div>

@@ -2,6 +2,8 @@
 // page may hold more than one token input) around the page's own content.
 /** The layout's logout form posts here (the ASP.NET MVC template's path; the documents name none). */
 export const LOGOFF_PATH = '/Account/LogOff';
+/** The mock's stylesheet (the ASP.NET MVC template's path; served by mock-server/handlers/assets.ts). */
+export const STYLESHEET_PATH = '/Content/Site.css';
 
 export const esc = (s: unknown): string =>
   String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -24,7 +26,8 @@ export function layout({ title, body, token, user, head = '' }: LayoutOptions): 
       : '';
   return `<!DOCTYPE html>
 <html lang="en-GB">
-<head><meta charset="utf-8" /><title>${esc(title)} - Hall Booking</title>${head}</head>
+<head><meta charset="utf-8" /><title>${esc(title)} - Hall Booking</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}" />${head}</head>
 <body>
 <header class="navbar"><a href="/">Hall Booking</a>${logout}</header>
 <main class="container">

@@ -1,11 +1,12 @@
-// The scheduler page (interface doc, "Room colour mapping"; live notes, "Scheduler"):
-// one `#RoomColorList .room-label` per room, and a week calendar filled in the browser
-// from `/api/Scheduler/GetBookings`. Open point roomLabels: the `live` markup as the live
-// notes describe it, or `varied` notations (hex in either case, `rgb()`, odd spacing, an
-// "All rooms" item inside the list) that only a robust parser reads.
-import { endpoints, ROOM_COLOUR_LIST_ID, type MockReadings } from '../../contracts/index.js';
+// The scheduler page (interface doc, "Room colour mapping"; live notes, "Scheduler"): a legend of
+// `#RoomColorList .room-label` items beside a week calendar its script fills from the feed. Open point
+// roomLabels: the `live` markup of the live notes, or `varied` notations only a robust parser reads.
+import { endpoints, LOGIN_PATH, pages, ROOM_COLOUR_LIST_ID, type MockReadings } from '../../contracts/index.js';
+import { shiftLocal } from '../../contracts/service-time.js';
 import type { RoomRecord } from '../state.js';
+import { ukDate } from './dates.js';
 import { esc, layout } from './layout.js';
+import { SCHEDULER_SCRIPT } from './scheduler-script.js';
 
 function rgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -31,8 +32,10 @@ export interface SchedulerModel {
   hallId: number;
   hallName: string;
   rooms: RoomRecord[];
+  /** Monday 00:00 of the week shown first (`YYYY-MM-DDT00:00:00`). */
   weekStart: string;
-  weekEnd: string;
+  /** The service's today (`YYYY-MM-DD`): highlighted, and where "This week" leads. */
+  today: string;
   token: string;
   user: string;
   roomLabels: MockReadings['roomLabels'];
@@ -48,44 +51,49 @@ export function schedulerPage(m: SchedulerModel): string {
     )
     .join('\n    ');
   const allRooms = '<div class="room-label-all" onclick="setRoom(0)">All rooms</div>';
-  const feed = endpoints.listSchedulerEvents.path;
+  const week = `${ukDate(m.weekStart)} – ${ukDate(shiftLocal(m.weekStart, { days: 6 }))}`;
+  // The page's settings ride on #calendar, so its script is one constant text.
+  const settings = {
+    'hall-id': m.hallId,
+    'week-start': m.weekStart,
+    today: m.today,
+    feed: endpoints.listSchedulerEvents.path,
+    popup: pages.bookingPopup.path,
+    login: LOGIN_PATH,
+  };
+  const data = Object.entries(settings)
+    .map(([k, v]) => `data-${k}="${esc(v)}"`)
+    .join(' ');
   return layout({
     title: 'Scheduler',
     token: m.token,
     user: m.user,
     body: `<h2>${esc(m.hallName)}: scheduler</h2>
-<div class="row">
-  <div class="col-md-2">
+<div class="scheduler">
+  <aside class="room-legend" aria-labelledby="roomLegendTitle">
+    <h3 id="roomLegendTitle">Rooms</h3>
+    <p class="hint">Click a room to show only its bookings.</p>
     ${live ? allRooms : ''}
     <div id="${ROOM_COLOUR_LIST_ID}">
     ${live ? '' : allRooms}
     ${labels}
     </div>
-  </div>
-  <div class="col-md-10"><div id="calendar" aria-live="polite" data-week-start="${esc(m.weekStart)}">Loading…</div></div>
+  </aside>
+  <section class="week-view" aria-labelledby="weekTitle">
+    <div class="week-nav">
+      <button type="button" class="btn" id="prevWeek">‹ Previous week</button>
+      <button type="button" class="btn" id="thisWeek">This week</button>
+      <button type="button" class="btn" id="nextWeek">Next week ›</button>
+      <h3 class="week-title" id="weekTitle">${esc(week)}</h3>
+      <span class="room-filter" id="roomFilter">All rooms</span>
+    </div>
+    <div id="calendar" aria-live="polite" ${data}>Loading…</div>
+  </section>
 </div>
-<script>
-  var currentRoom = 0;
-  function setRoom(id) { currentRoom = id; loadWeek(); }
-  function loadWeek() {
-    var q = new URLSearchParams({ HallId: '${m.hallId}', start: '${m.weekStart}Z', end: '${m.weekEnd}Z', roomId: String(currentRoom) });
-    fetch('${feed}?' + q.toString(), { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then(function (r) { return r.json(); })
-      .then(function (events) {
-        var cal = document.getElementById('calendar');
-        cal.textContent = '';
-        events.forEach(function (e) {
-          var div = document.createElement('div');
-          div.className = 'fc-event';
-          div.setAttribute('data-booking', String(e.id != null ? e.id : e.Id));
-          div.style.backgroundColor = e.color;
-          div.textContent = e.start.slice(0, 16).replace('T', ' ') + ' ' + e.title + ' (' + e.RoomsUsed + ')';
-          cal.appendChild(div);
-        });
-        if (!events.length) cal.textContent = 'No bookings this week.';
-      });
-  }
-  loadWeek();
-</script>`,
+<dialog class="booking-dialog" id="bookingDialog" aria-label="Booking">
+  <button type="button" class="btn dialog-close" id="closeBooking" aria-label="Close">×</button>
+  <div id="bookingDialogBody"></div>
+</dialog>
+<script>${SCHEDULER_SCRIPT}</script>`,
   });
 }

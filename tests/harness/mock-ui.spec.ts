@@ -1,0 +1,255 @@
+// The built-in mock as a person explores it in Chromium: `/` leads to the login page or the landing
+// page, the scheduler is a week calendar (each event in its day's column, in time order, weeks that
+// move, the booking popup, an error when the feed fails), the form's "Check availability" answers,
+// and `npm run mock` prints where to log in.
+import type { Page } from '@playwright/test';
+import {
+  addDays,
+  CalendarEventList,
+  endpoints,
+  eventId,
+  isLoginPath,
+  itemsOf,
+  LOGIN_PATH,
+  pagePath,
+  pathKey,
+  serviceToday,
+} from '../../contracts/index.js';
+import { draftBooking, fillBooking } from '../../fixtures/bookings/draft.js';
+import { childEnv, startNode } from '../../fixtures/child-run.js';
+import { expect, fault, test, type WorkerFixtures } from '../../fixtures/index.js';
+import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
+import { BrowserSession } from '../../fixtures/pages/browser-session.js';
+import { normaliseColour } from '../../fixtures/pages/colour.js';
+import { LoginPage } from '../../fixtures/pages/login-page.js';
+import { SchedulerPage } from '../../fixtures/pages/scheduler-page.js';
+
+type Target = WorkerFixtures['target'];
+const FEED = endpoints.listSchedulerEvents.path;
+const isFeed = (url: string) => pathKey(url) === FEED.toLowerCase();
+
+test.beforeEach(({ target }) => {
+  test.skip(!target.mock, 'harness checks exercise the built-in mock; the target is a remote server');
+});
+
+/** Monday of the service's current week. */
+function thisMonday(): string {
+  const today = serviceToday();
+  return addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+const ukDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+async function logIn(page: Page, target: Target): Promise<BrowserSession> {
+  const login = new LoginPage(page);
+  await login.open();
+  expect(await login.logIn(target.email, target.password), 'login through the form').toBe(302);
+  return new BrowserSession(page.context(), target);
+}
+
+/** Every event the page shows: booking id, colour, the column it sits in, and where it is drawn. */
+async function placedEvents(page: Page) {
+  return page.locator('#calendar .fc-event').evaluateAll((els) =>
+    els.map((el) => {
+      const column = el.closest<HTMLElement>('[data-date]');
+      const box = el.getBoundingClientRect();
+      const col = column?.getBoundingClientRect();
+      return {
+        id: (el as HTMLElement).dataset.booking ?? '',
+        start: (el as HTMLElement).dataset.start ?? '',
+        colour: getComputedStyle(el).backgroundColor,
+        column: column?.dataset.date ?? null,
+        // Drawn inside its column, not only a DOM child of it.
+        inColumn: !!col && box.left >= col.left - 1 && box.right <= col.right + 1,
+        top: box.top,
+      };
+    }),
+  );
+}
+
+test.describe('the mock as a person explores it @harness @ui', () => {
+  test("'/' leads to the login page when logged out and to the landing page once logged in; pages carry the stylesheet", async ({
+    page,
+    target,
+  }) => {
+    await page.goto('/');
+    expect(isLoginPath(page.url()), `GET / logged out landed on ${page.url()}`).toBe(true);
+    const styled = await page.evaluate(() => [...document.styleSheets].some((s) => !!s.href && s.cssRules.length > 0));
+    expect(styled, 'the login page loads a stylesheet with rules').toBe(true);
+    await logIn(page, target);
+    await page.goto('/');
+    expect(pathKey(page.url()), 'GET / logged in').toBe(pathKey(pagePath('dashboardPage', { hall_id: target.hallId })));
+    await expect(page.getByRole('link', { name: 'Scheduler' })).toBeVisible();
+  });
+
+  test('the scheduler week puts each event of the feed in its day column in time order; the weeks move; an event opens its popup', async ({
+    page,
+    target,
+  }, testInfo) => {
+    const scheduler = new SchedulerPage(page, await logIn(page, target));
+    expect(await scheduler.open(target.hallId)).toBe(200);
+    const loaded = await scheduler.loadedEvents();
+    expect(loaded, `the page loads ${FEED}`).not.toBeNull();
+    const monday = thisMonday();
+    expect(new URL(loaded!.url).searchParams.get('start'), 'the week the page asks for').toBe(`${monday}T00:00:00Z`);
+    const events = CalendarEventList.parse(loaded!.body);
+    expect(events, `the mock seeds bookings in the week of ${monday}`).not.toHaveLength(0);
+    await expect(page.locator('#calendar .fc-event')).toHaveCount(events.length);
+    await expect(page.locator('#calendar [data-date]'), 'a column per day').toHaveCount(7);
+    const shot = testInfo.outputPath('scheduler-week.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach('scheduler week', { path: shot, contentType: 'image/png' });
+
+    const placed = await placedEvents(page);
+    for (const e of events) {
+      const colour = normaliseColour(e.color);
+      const shown = placed.filter((p) => p.id === String(eventId(e)) && normaliseColour(p.colour) === colour);
+      const day = e.start.slice(0, 10) < monday ? monday : e.start.slice(0, 10);
+      expect(shown, `event ${eventId(e)} "${e.title}" in ${e.color} (start ${e.start}) shown once`).toHaveLength(1);
+      expect(shown[0]?.column, `event ${eventId(e)} "${e.title}" (start ${e.start}): its column`).toBe(day);
+      expect(shown[0]?.inColumn, `event ${eventId(e)} is drawn inside its column`).toBe(true);
+    }
+    for (const column of new Set(placed.map((p) => p.column))) {
+      const inColumn = placed.filter((p) => p.column === column).sort((a, b) => a.top - b.top);
+      const starts = inColumn.map((p) => p.start);
+      expect(starts, `events of ${column} top to bottom are in time order`).toEqual([...starts].sort());
+    }
+    // The legend is beside the week, not among its events.
+    const [legend, calendar] = await Promise.all([scheduler.roomLabels.first().boundingBox(), page.locator('#calendar').boundingBox()]);
+    expect(legend!.x + legend!.width, 'the room legend ends left of the calendar').toBeLessThanOrEqual(calendar!.x);
+
+    for (const [button, week] of [
+      ['Next week', addDays(monday, 7)],
+      ['Previous week', monday],
+      ['Previous week', addDays(monday, -7)],
+    ] as const) {
+      const feed = page.waitForResponse((r) => isFeed(r.url()));
+      await page.getByRole('button', { name: button }).click();
+      expect(new URL((await feed).url()).searchParams.get('start'), `${button}: the feed asked`).toBe(`${week}T00:00:00Z`);
+      await expect(page.locator('#calendar [data-date]').first(), `${button}: the first column`).toHaveAttribute('data-date', week);
+      await expect(page.locator('#weekTitle')).toHaveText(`${ukDate(week)} – ${ukDate(addDays(week, 6))}`);
+    }
+    const reloaded = page.waitForResponse((r) => isFeed(r.url()));
+    await page.reload();
+    expect(new URL((await reloaded).url()).searchParams.get('start'), 'a reload keeps the week').toBe(`${addDays(monday, -7)}T00:00:00Z`);
+
+    await page.getByRole('button', { name: 'This week' }).click();
+    await expect(page.locator('#calendar .fc-event')).toHaveCount(events.length);
+    const first = events[0]!;
+    await page
+      .locator(`#calendar .fc-event[data-booking="${eventId(first)}"]`)
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator(`.booking-popup[data-booking="${eventId(first)}"]`), 'the popup of the event clicked').toBeVisible();
+    await expect(dialog).toContainText(first.title);
+    await page.locator('#closeBooking').click();
+    await expect(dialog).toBeHidden();
+  });
+
+  for (const kind of ['500', 'reset'] as const) {
+    test(`the scheduler says the feed failed (${kind}) instead of "Loading…", and loads again when asked`, async ({
+      page,
+      target,
+      mock,
+    }) => {
+      const scheduler = new SchedulerPage(page, await logIn(page, target));
+      const broken = fault({ fault: kind, path: FEED });
+      mock!.use(broken);
+      await scheduler.open(target.hallId);
+      const alert = page.locator('#calendar [role="alert"]');
+      await expect(alert).toContainText(kind === '500' ? 'HTTP 500' : 'did not answer');
+      await expect(page.locator('#calendar')).not.toContainText('Loading…');
+      expect(broken.active.hits, 'the page met the fault').toBeGreaterThan(0);
+      broken.active.remaining = 0;
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.locator('#calendar .fc-event').first()).toBeVisible();
+    });
+  }
+
+  test('"Check availability" on the booking form answers for a free slot and for a taken one; a new event takes its place in time', async ({
+    page,
+    target,
+  }) => {
+    const session = await logIn(page, target);
+    const form = new BookingFormPage(page, session);
+    await form.openCreate();
+    const today = serviceToday();
+    const draft = await draftBooking(form, {
+      name: 'Early coffee',
+      start: `${today}T07:00:00`,
+      end: `${today}T08:00:00`,
+      roomCount: 1,
+      status: 'Confirmed',
+    });
+    await fillBooking(form, draft);
+    // As a person types them: the UK form the page shows.
+    await form.fillText('StartDate', `${ukDate(today)} 07:00`);
+    await form.fillText('EndDate', `${ukDate(today)} 08:00`);
+    const answer = page.locator('#availabilityResult');
+    const asked = page.waitForRequest((r) => pathKey(r.url()) === endpoints.checkAvailability.path.toLowerCase());
+    await page.getByRole('button', { name: 'Check availability' }).click();
+    expect((await asked).postDataJSON(), 'the body CheckAvailability takes').toMatchObject({
+      Rooms: [Number(draft.rooms[0]!.roomId)],
+      StartDateTime: `${today}T07:00:00`,
+      EndDateTime: `${today}T08:00:00`,
+      HallId: target.hallId,
+    });
+    await expect(answer).toHaveText(/^Available/);
+    await form.fillText('StartDate', `${ukDate(today)} 00:00`);
+    await form.fillText('EndDate', `${ukDate(addDays(today, 7))} 00:00`);
+    await page.getByRole('button', { name: 'Check availability' }).click();
+    await expect(answer, 'a week of the first room holds a seeded booking').toHaveText(/^Not available: booked by booking \d+/);
+
+    await form.fillText('StartDate', `${ukDate(today)} 07:00`);
+    await form.fillText('EndDate', `${ukDate(today)} 08:00`);
+    expect(await form.submit(), 'the booking is stored').toMatchObject({ kind: 'redirected' });
+    const scheduler = new SchedulerPage(page, session);
+    await scheduler.open(target.hallId);
+    await expect(page.locator('#calendar .fc-event').first()).toBeVisible();
+    const todays = (await placedEvents(page)).filter((p) => p.column === today).sort((a, b) => a.top - b.top);
+    expect(todays[0]?.start, 'the new 07:00 booking, last in the feed, comes first in its day').toBe(`${today}T07:00:00`);
+  });
+
+  test('npm run mock prints the login URL in its start banner, and that URL serves the login form', async () => {
+    const child = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0'], childEnv({}));
+    try {
+      await child.waitFor(/^Faults on:/m);
+      const login = /log in at:\s+(\S+)/.exec(child.output())?.[1];
+      expect(login, `the banner:\n${child.output()}`).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+${LOGIN_PATH}$`));
+      const reply = await fetch(login!);
+      expect(reply.status, `GET ${login}`).toBe(200);
+      expect(await reply.text(), 'the login form').toContain('name="Password"');
+    } finally {
+      await child.stop('SIGTERM');
+    }
+  });
+
+  test("the pages show a booking's dates one way, dd/mm/yyyy HH:mm: the bookings index, View, the popup and the edit form", async ({
+    page,
+    target,
+    api,
+  }) => {
+    const { data } = await api.call('listBookingsForHallGrid', { query: { id: target.hallId } });
+    const booking = itemsOf(data)[0]!;
+    const start = booking.StartDateTime;
+    const shown = `${ukDate(start)} ${start.slice(11, 16)}`;
+    const id = booking.BookingId;
+    const session = await logIn(page, target);
+    const visible = async (path: string) => {
+      await page.goto(path);
+      return page.locator('body').innerText();
+    };
+    for (const path of [
+      pagePath('bookingsIndexPage', { hall_id: target.hallId }),
+      pagePath('viewBookingPage', { booking_id: id }),
+      pagePath('bookingPopup', { booking_id: id }),
+    ]) {
+      const text = await visible(path);
+      expect(text, `${path} shows booking ${id}'s start ${start} as ${shown}`).toContain(shown);
+      expect(text, `${path} shows no ISO date`).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
+    const form = new BookingFormPage(page, session);
+    await form.openEdit(id);
+    expect(await form.values(['StartDate']), `the edit form of booking ${id}`).toEqual({ StartDate: shown });
+  });
+});
