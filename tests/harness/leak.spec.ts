@@ -56,7 +56,7 @@ function secretsOf({ dir, password }: LeakRun): Map<string, string> {
 
 const describeHits = (hits: LeakHit[]) => hits.map((h) => `  ${h.label} in ${h.where}`).join('\n');
 
-test.describe('secrets in artefacts @harness', () => {
+test.describe('secrets in artefacts', () => {
   test('the scan finds secrets in nested zips, an HTML report and a single-file Allure report, and the scrub masks them', () => {
     const dir = tempDir('scan');
     const [password, cookie] = ['pw-in-zip-0123456789', 'cookie-value-abcdef012345'];

@@ -17,11 +17,11 @@ const spec = (errorsModule: string) => `
 import { test } from '@playwright/test';
 import { ContractError } from '${errorsModule}';
 
-test('listBookingsForHallGrid answers @contract', async ({}, testInfo) => {
+test('listBookingsForHallGrid answers', async ({}, testInfo) => {
   const drift = { unknownKeys: ['$[].HallId'], aliases: {}, newBaselineKeys: [] };
   await testInfo.attach('listBookingsForHallGrid-drift.json', { body: JSON.stringify(drift), contentType: 'application/json' });
 });
-test('listRoomsForGrid answers @contract', () => {
+test('listRoomsForGrid answers', () => {
   const exchange = { endpointId: 'listRoomsForGrid', method: 'GET', url: 'http://127.0.0.1:9/api/Rooms?hallId=1&note=${PASSWORD}',
     status: 200, requestHeaders: {}, responseHeaders: {} };
   throw new ContractError(exchange, '✖ Invalid input: expected number, received string\\n  → at [0].rowNumber');
@@ -64,7 +64,7 @@ const counts = (passed: number, failed: number, flaky: number, skipped: number):
   skipped,
 });
 
-test.describe('run summary @harness', () => {
+test.describe('run summary', () => {
   test('a run closes with counts per area, distinct tests and re-runs, skip reasons, failures and the reports', async ({}, testInfo) => {
     test.setTimeout(90_000);
     const dir = testInfo.outputPath('inline');
@@ -113,7 +113,7 @@ test.describe('run summary @harness', () => {
     expect(shown).toMatch(/\n {2}setup +1 +0 +0 +0\n {2}contract +1 +1 +1 +3\n {2}contract-variant +1 +1 +1 +3\n/);
     expect(shown).toContain('Skipped, by reason (6):\n  4× no staging server here  (e.g. [contract] ');
     expect(shown).toContain('  2× reason naming ***  (e.g. ');
-    expect(shown).toContain(`Failed (2):\n  [contract] ${at}/mini.spec.ts:9 › listRoomsForGrid answers @contract\n`);
+    expect(shown).toContain(`Failed (2):\n  [contract] ${at}/mini.spec.ts:9 › listRoomsForGrid answers\n`);
     expect(shown).toContain(
       '      ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1&note=*** → HTTP 200, body breaks',
     );

@@ -3,7 +3,7 @@
 import { expect, test } from '../../fixtures/index.js';
 import { SERVICE_PROJECTS, childEnv, startNode } from '../../fixtures/child-run.js';
 
-test.describe('test:service @harness', () => {
+test.describe('test:service', () => {
   test('lists setup and the service projects on the built-in mock, without the harness and the mock-only re-runs', async () => {
     const child = startNode(
       ['--import', 'tsx', 'scripts/test-service.ts', '--list'],
