@@ -21,6 +21,7 @@ async function isBlocked(api: HbClient, hallId: number, customerId: string): Pro
 
 for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
   const id = endpoint.id as EndpointId;
+
   test(
     `${id} answers 200 JSON that satisfies its contract${endpoint.writes ? ' @write' : ''}`,
     {
