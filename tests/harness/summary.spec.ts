@@ -144,6 +144,8 @@ test.describe('run summary', () => {
     } as unknown as RunSummary;
     const lines = summaryLines(summary);
     expect(lines.length).toBeLessThanOrEqual(25);
+    // A run that stopped before its first test has nothing to count: one line, no zeros.
+    expect(summaryLines({ ...summary, status: 'failed' }, false)).toEqual(['', 'Summary: FAILED, no test ran (the reason is above)']);
     expect(lines.join('\n')).toContain(
       '336 results: 236 distinct tests + 100 re-runs of them under other projects (contract-variant 42, readings 58)',
     );
