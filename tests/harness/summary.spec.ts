@@ -149,7 +149,7 @@ test.describe('run summary', () => {
     expect(lines.join('\n')).toContain(
       '336 results: 236 distinct tests + 100 re-runs of them under other projects (contract-variant 42, readings 58)',
     );
-    expect(lines.join('\n')).toContain('… 3 more reasons (6 tests): summary.json');
+    expect(lines.join('\n')).toContain('… 4 more reasons (8 tests): summary.json');
     // Order a person reads: the service areas, the re-runs, then the harness.
     expect(lines.filter((l) => /^ {2}[a-z-]+ +\d/.test(l)).map((l) => l.trim().split(' ')[0])).toEqual([
       'setup',
