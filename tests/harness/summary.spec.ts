@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
 import { REPO_ROOT, childEnv, runPlaywright } from '../../fixtures/child-run.js';
 import { contractBreakOf, type Counts, type RunSummary } from '../../fixtures/summary-reporter.js';
+import { masker } from '../../fixtures/summary-details.js';
 import { summaryLines } from '../../fixtures/summary-text.js';
 
 const PASSWORD = `pw-${Math.random().toString(36).slice(2, 12)}`;
@@ -115,7 +116,8 @@ test.describe('run summary', () => {
     expect(shown).toContain('  2× reason naming ***  (e.g. ');
     expect(shown).toContain(`Failed (2):\n  [contract] ${at}/mini.spec.ts:9 › listRoomsForGrid answers\n`);
     expect(shown).toContain(
-      '      ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1&note=*** → HTTP 200, body breaks',
+      '      ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1&note=*** → HTTP 200, body breaks the contract: ' +
+        '✖ Invalid input: expected number, received string → at [0].rowNumber\n',
     );
     expect(shown).toContain(`Flaky, passed on a retry (2): [contract] ${at}/mini.spec.ts:14 › passes on its retry`);
     expect(shown).toContain(`Playwright HTML  ${at}/html-report  → npx playwright show-report ${at}/html-report\n`);
@@ -161,6 +163,11 @@ test.describe('run summary', () => {
       'readings',
       'harness',
     ]);
+  });
+
+  test('the summary masks the password at any length and session values, not short values such as a hall id', () => {
+    const mask = masker('pw1', ['42', 'c00kie-value-0123']);
+    expect(mask('GET /api/x?id=42&p=pw1 Cookie c00kie-value-0123')).toBe('GET /api/x?id=42&p=*** Cookie ***');
   });
 
   test('an undeclared status is a break with the endpoint id and no field path', () => {
