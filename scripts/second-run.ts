@@ -14,7 +14,7 @@ import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
 const PROJECTS = ['setup', ...SERVICE_PROJECTS];
 /** Checks that may lose their power after a first run, each with why (title → reason). */
 const NAMED: Record<string, string> = {
-  'blockUser answers 200 JSON that satisfies its contract @contract @write':
+  'blockUser answers 200 JSON that satisfies its contract @write':
     'BlockUser has no documented undo: once the test customer is blocked, blocking again cannot show an effect',
 };
 const REPORT = join(REPO_ROOT, 'reports', 'second-run.json');

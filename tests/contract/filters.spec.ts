@@ -56,7 +56,7 @@ const PENDING = notes(
 );
 const EVENT_FIELDS = doc('Calendar event (scheduler)', 'id | int | Booking id; title | string | Booking name; color … identifies the room');
 
-test.describe('grid filters @contract', () => {
+test.describe('grid filters', () => {
   for (const status of ['Confirmed', 'Requested', 'Cancelled'] as const satisfies readonly StatusType[]) {
     test(
       `listBookingsForHallGrid statusType=${status} returns exactly the ${status} bookings of All`,
@@ -264,7 +264,7 @@ test.describe('grid filters @contract', () => {
   );
 });
 
-test.describe('hall scoping @contract', () => {
+test.describe('hall scoping', () => {
   const scoped = [
     {
       id: 'listBookingsForHallGrid',
@@ -300,7 +300,7 @@ test.describe('hall scoping @contract', () => {
   }
 });
 
-test.describe('hall scoping through rooms @contract', () => {
+test.describe('hall scoping through rooms', () => {
   test(
     'listBookingsForHallGrid bookings name a room of the hall in RoomsUsed',
     {
@@ -335,7 +335,7 @@ test.describe('hall scoping through rooms @contract', () => {
   );
 });
 
-test.describe('recurring bookings @contract', () => {
+test.describe('recurring bookings', () => {
   test(
     'listChildBookings returns children of the recurring parent, not the parent',
     {
@@ -354,7 +354,7 @@ test.describe('recurring bookings @contract', () => {
   );
 });
 
-test.describe('scheduler feed @contract', () => {
+test.describe('scheduler feed', () => {
   test(
     'listSchedulerEvents keeps to the start/end window',
     {
@@ -453,7 +453,7 @@ test.describe('scheduler feed @contract', () => {
   );
 });
 
-test.describe('scheduler titles @contract', () => {
+test.describe('scheduler titles', () => {
   /** Grid bookings by id, and the feed over the discovered window (plain or in customer view). */
   async function feedAndGrid(api: HbClient, facts: Facts, seeding: Seeding, custView: boolean) {
     seeding.factOrSkip(facts.span, 'span of grid bookings (the scheduler window)');
@@ -503,7 +503,7 @@ test.describe('scheduler titles @contract', () => {
   );
 });
 
-test.describe('customers @contract', () => {
+test.describe('customers', () => {
   test(
     'listCustomersForHall customer=true is within the unrestricted list and within listAllCustomers',
     {
@@ -543,7 +543,7 @@ test.describe('customers @contract', () => {
   );
 });
 
-test.describe('availability @contract', () => {
+test.describe('availability', () => {
   test(
     'checkAvailability answers a slot a confirmed booking holds unlike a free slot',
     {
@@ -609,7 +609,7 @@ test.describe('availability @contract', () => {
   );
 });
 
-test.describe('rooms @contract', () => {
+test.describe('rooms', () => {
   test(
     'listRoomsForBooking rooms are rooms of the hall grid',
     {

@@ -37,7 +37,7 @@ async function assertRefused(outcome: FormOutcome, form: BookingFormPage, what: 
 }
 
 test.describe(
-  'booking form validation @flow @ui @write',
+  'booking form validation @write',
   {
     annotation: [
       doc('Bookings, Create booking (HTML form)', 'Required form fields: `Name`, `StartDate`, `EndDate`, …'),

@@ -6,7 +6,7 @@ import { doc } from '../../fixtures/sources.js';
 import { fillCreateForm } from './flow-steps.js';
 
 test.describe(
-  'session expiry @flow @ui @write',
+  'session expiry @write',
   {
     annotation: [
       doc('Errors', 'Session expired or absent on a protected endpoint | Redirect'),

@@ -4,7 +4,7 @@ import { expect, test } from '../../fixtures/index.js';
 import { HbClient } from '../../fixtures/http/client.js';
 import type { Exchange } from '../../fixtures/http/exchange.js';
 
-test.describe('client masking @harness', () => {
+test.describe('client masking', () => {
   test('HbClient exchanges carry no password, cookie value or page token', async ({ target }) => {
     test.skip(!target.mock, 'checks the client against the built-in mock; the target is a remote server');
     const seen: Exchange[] = [];

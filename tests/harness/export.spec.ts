@@ -34,7 +34,7 @@ const recommended = () => createConfig({ extends: ['recommended'] });
 const nothingToRefuse = (e: RegistryEntry): boolean =>
   e.kind === 'json' ? !e.query && !e.body && e.antiForgery === 'none' : e.antiForgery === 'none';
 
-test.describe('contracts export @harness', () => {
+test.describe('contracts export', () => {
   test.beforeAll(() => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contracts-export.ts'], {
       cwd: REPO_ROOT,

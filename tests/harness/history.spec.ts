@@ -22,7 +22,7 @@ function embedded(html: string): Map<string, unknown> {
 type Chart = { type: string; data?: { id: string; timestamp: number }[] };
 type Result = { name: string; status: string; history: { status: string }[] };
 
-test.describe('report history @harness', () => {
+test.describe('report history', () => {
   test("a second run and report show a trend of two runs and each test's earlier result", async () => {
     test.setTimeout(300_000);
     const dir = tempDir('history');

@@ -7,7 +7,7 @@ test.beforeEach(({ target }) => {
   test.skip(!target.mock, 'harness checks exercise the built-in mock; the target is a remote server');
 });
 
-test.describe('mock server @harness', () => {
+test.describe('mock server', () => {
   test('an unknown route answers 404 naming method and path, and is listed as unhandled', async ({ target, mock }) => {
     mock!.expectUnhandled();
     const reply = await fetch(`${target.baseUrl}/no/such/route?x=1`);
@@ -57,7 +57,7 @@ test.describe('mock server @harness', () => {
   });
 });
 
-test.describe('env parsing @harness', () => {
+test.describe('env parsing', () => {
   test('loadEnv names a missing variable with an example when HB_BASE_URL is set', () => {
     expect(() => loadEnv({ HB_BASE_URL: 'https://staging.example' })).toThrow(
       /HB_EMAIL: required when HB_BASE_URL is set \(example: HB_EMAIL=/,

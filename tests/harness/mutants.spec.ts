@@ -224,7 +224,7 @@ async function observe(mutant: string | undefined, probe: ProbeFn): Promise<unkn
   }
 }
 
-test.describe('mutant catalogue @harness', () => {
+test.describe('mutant catalogue', () => {
   test('the catalogue holds at least 30 mutants with unique kebab-case ids, each naming what it breaks', () => {
     const ids = mutants.map((m) => m.id);
     expect(ids.length).toBeGreaterThanOrEqual(30);

@@ -11,7 +11,7 @@ const plan: PlannedTry[] = [
   { project: 'wire', file: 'wire/forms.spec.ts', titlePath: ['forms', 'a post'], mutant: 'create-not-stored' },
 ];
 
-test.describe('mutation first try @harness', () => {
+test.describe('mutation first try', () => {
   test('roundsOf gives each planned test one mutant per round, one project per round and suite project', () => {
     const rounds = roundsOf(plan);
     expect(rounds.map((r) => [r.name, r.mutantPerTest])).toEqual([
@@ -35,7 +35,7 @@ test.describe('mutation first try @harness', () => {
     const played = 'the mock plays the mutant named for this test';
     test.use({
       mutantPerTest: {
-        [testKey({ file: 'harness/mutation-plan.spec.ts', titlePath: ['mutation first try @harness', 'a mutant for one test', played] })]:
+        [testKey({ file: 'harness/mutation-plan.spec.ts', titlePath: ['mutation first try', 'a mutant for one test', played] })]:
           'booking-id-as-string',
       },
     });

@@ -6,7 +6,7 @@ import { expect, test } from '../../fixtures/index.js';
 import { OPEN_POINT, SOURCE } from '../../fixtures/sources.js';
 import { DOC, isMeaningCheck, listTests, render } from '../../scripts/open-points-doc.js';
 
-test.describe('open points and sources @harness', () => {
+test.describe('open points and sources', () => {
   test('every meaning check names its source, every open point has a check, and docs/open-points.md is current', async () => {
     const tests = await listTests();
     expect(tests.length, 'tests listed').toBeGreaterThan(50);

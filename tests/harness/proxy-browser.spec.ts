@@ -7,7 +7,7 @@ import { SchedulerPage } from '../../fixtures/pages/scheduler-page.js';
 import { createThroughForm } from '../flows/flow-steps.js';
 import { expect, test } from './proxy.fixture.js';
 
-test.describe('a browser through the proxy @harness @ui', () => {
+test.describe('a browser through the proxy', () => {
   test('login, the scheduler and a booking through the form are recorded with verdicts; a reset on /api/* reaches the page @write', async ({
     page,
     target,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
 import { expect, test } from './proxy.fixture.js';
 
-test.describe('the suite through the proxy @harness', () => {
+test.describe('the suite through the proxy', () => {
   test('the contract project through the proxy in front of the mock is green and records no violation', async ({
     contractProxy,
     mock,

@@ -16,7 +16,7 @@ const outcome = (p: Promise<Response>) =>
     (e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message,
   );
 
-test.describe('proxy @harness', () => {
+test.describe('proxy', () => {
   test('npm run proxy answers bad input with a clear message and exit code 2, never a stack trace', async () => {
     const cases: [string[], Record<string, string>, RegExp][] = [
       [[], {}, /no target: pass --target/],

@@ -6,7 +6,7 @@ import { isContractBreak } from '../../fixtures/reporting.js';
 
 const failed = (message: string, trace = '') => ({ status: 'failed', error: { message, trace } });
 
-test.describe('quality gate @harness', () => {
+test.describe('quality gate', () => {
   test('a contract break counts against the gate; drift and other failures do not', () => {
     expect(
       isContractBreak(

@@ -72,7 +72,7 @@ async function createPost(client: PlainClient, name: string, start: string, end:
   });
 }
 
-test.describe('mock readings @harness', () => {
+test.describe('mock readings', () => {
   test('timerange: start-window keeps future bookings out of Today, from-start lets them in; the ranges nest in both', async () => {
     const today = serviceToday();
     for (const reading of ['start-window', 'from-start'] as const) {

@@ -53,7 +53,7 @@ const naiveRoomColours = ($: import('cheerio/slim').CheerioAPI) =>
       };
     });
 
-test.describe('real-client compatibility @harness', () => {
+test.describe('real-client compatibility', () => {
   test.beforeEach(({ defaultMock }) => defaultMock.context.reset());
 
   test('a form post built as the working client builds it creates a booking on the default mock', async ({ defaultMock }) => {

@@ -53,7 +53,7 @@ async function hallAsSeen(mock: MockServer) {
   };
 }
 
-test.describe('record and seed @harness', () => {
+test.describe('record and seed', () => {
   test('a recording of the mock under its alternate readings seeds a mock that answers the same', async ({}, testInfo) => {
     const recorded = await startMockServer({ readings: ALTERNATE_READINGS });
     let seeded: MockServer | undefined;

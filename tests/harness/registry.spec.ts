@@ -34,7 +34,7 @@ const docPagePaths = [
 const jsonEntries = Object.values(endpoints) as JsonEndpoint[];
 const entryFor = (path: string) => jsonEntries.find((e) => e.path.toLowerCase() === path.toLowerCase());
 
-test.describe('registry meta-test @harness', () => {
+test.describe('registry meta-test', () => {
   test('the committed copy of the interface document matches ../shared/spec when that exists', () => {
     test.skip(!existsSync(ORIGINAL), `${ORIGINAL} is not beside this clone; the committed copy is the reference`);
     expect(

@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { backgroundColourOf, normaliseColour } from '../../fixtures/pages/colour.js';
 
-test.describe('room colour parser @harness', () => {
+test.describe('room colour parser', () => {
   const styles: [string, string | null][] = [
     ['background-color:#3a87ad!important;', '#3a87ad'],
     ['background-color:#3A87AD!important;', '#3a87ad'],

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
 import { RunSlots } from '../../fixtures/http/run-slots.js';
 
-test.describe('run slots @harness', () => {
+test.describe('run slots', () => {
   test("two workers' slots over one folder hold at most its size in flight, and a freed slot goes to a waiter", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
     try {

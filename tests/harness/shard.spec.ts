@@ -25,7 +25,7 @@ const testcases = (junit: string) =>
     )
     .sort();
 
-test.describe('shards @harness', () => {
+test.describe('shards', () => {
   test('two shards merge into one Playwright report, one JUnit file, one summary.json and one Allure report', async () => {
     test.setTimeout(480_000);
     const dir = tempDir('shards');

@@ -9,7 +9,7 @@ test.beforeEach(({ target }) => {
   test.skip(!target.mock, 'checks the harness with a closed local port; the target is a remote server');
 });
 
-test.describe('unreachable target @harness', () => {
+test.describe('unreachable target', () => {
   test('a run against a closed port fails once, early, with the URL and the reason', async () => {
     test.setTimeout(120_000);
     const port = await closedPort();

@@ -9,7 +9,7 @@ import { REPO_ROOT, childEnv, runNode, tempDir } from '../../fixtures/child-run.
 const WORKFLOW = join(REPO_ROOT, '.github', 'workflows', 'hall-booking.yml');
 const VALIDATOR = 'node_modules/@action-validator/cli/cli.mjs';
 
-test.describe('CI workflow @harness', () => {
+test.describe('CI workflow', () => {
   test('hall-booking.yml passes the workflow schema, and a broken copy does not', async () => {
     const good = await runNode(VALIDATOR, [WORKFLOW], childEnv({}));
     expect(good.status, good.stdout + good.stderr).toBe(0);

@@ -10,7 +10,7 @@ test.use({ storageState: { cookies: [], origins: [] }, trace: 'off', screenshot:
 const atLogin = new RegExp(`${LOGIN_PATH}(\\?.*)?$`, 'i');
 
 test.describe(
-  'submitLoginForm @ui @smoke',
+  'submitLoginForm @smoke',
   {
     annotation: [
       doc(

@@ -57,7 +57,7 @@ const EVENT_COLOUR = doc(
 );
 const PER_ROOM = notes('Scheduler', "A booking over several rooms comes back as one event per room, each in that room's colour");
 
-test.describe('scheduler page @ui', () => {
+test.describe('scheduler page', () => {
   test(
     'schedulerPage has exactly one #RoomColorList .room-label per room of the hall, each with a readable colour',
     {

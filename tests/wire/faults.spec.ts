@@ -11,7 +11,7 @@ import { attemptsAt, expect, fault, FAULTS_PATH, pageFetch, test } from './wire.
 /** A cheap protected GET: the keepalive (interface doc, "Session check"). */
 const PROBE = endpoints.checkSession.path;
 
-test.describe('fault: reset @wire', () => {
+test.describe('fault: reset', () => {
   test.beforeEach(({ localMock }) => {
     localMock.use(fault({ fault: 'reset', path: PROBE }));
   });
@@ -45,7 +45,7 @@ test.describe('fault: reset @wire', () => {
   });
 });
 
-test.describe('fault: close without an answer @wire', () => {
+test.describe('fault: close without an answer', () => {
   test.beforeEach(({ localMock }) => {
     localMock.use(fault({ fault: 'close', path: PROBE }));
   });
@@ -68,7 +68,7 @@ test.describe('fault: close without an answer @wire', () => {
   });
 });
 
-test.describe('fault: delay @wire', () => {
+test.describe('fault: delay', () => {
   const MS = 600;
 
   test.beforeEach(({ localMock }) => {
@@ -106,7 +106,7 @@ for (const [kind, retryAfter] of [
   ['429', '7'],
   ['500', null],
 ] as const) {
-  test.describe(`fault: ${kind} @wire`, () => {
+  test.describe(`fault: ${kind}`, () => {
     test.beforeEach(({ localMock }) => {
       const spec = { fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) };
       localMock.use(fault(spec));
@@ -139,7 +139,7 @@ for (const [kind, retryAfter] of [
   });
 }
 
-test.describe('fault: session expires @wire', () => {
+test.describe('fault: session expires', () => {
   // Each test ends a session of its own (freshClient): the worker's session and the saved
   // storage state stay valid for the tests after it.
   test.beforeEach(({ localMock }) => {
@@ -192,7 +192,7 @@ test.describe('fault: session expires @wire', () => {
   });
 });
 
-test.describe('retry policy @wire', () => {
+test.describe('retry policy', () => {
   const READ = endpoints.listActivityTypes.path;
   const BASE = 100;
 
@@ -259,7 +259,7 @@ test.describe('retry policy @wire', () => {
   }
 });
 
-test.describe('transport errors @wire', () => {
+test.describe('transport errors', () => {
   test('a refused connection is TransportError ECONNREFUSED naming endpoint, method and URL', async ({ target }) => {
     const port = await closedPort();
     const client = new HbClient({

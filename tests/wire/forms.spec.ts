@@ -54,7 +54,7 @@ line 2</textarea>
 <form id="logout" method="post" action="/Account/LogOff"><input name="${TOKEN_FIELD}" type="hidden" value="tok2" /></form>`;
 
 test.describe(
-  'form building @wire',
+  'form building',
   {
     annotation: [
       html('form submission', 'constructing the entry list (successful controls) and application/x-www-form-urlencoded serialisation'),
@@ -148,7 +148,7 @@ test.describe(
 );
 
 test.describe(
-  'form posts and tokens @wire @write',
+  'form posts and tokens @write',
   {
     annotation: [
       doc(
@@ -338,7 +338,7 @@ test.describe(
   },
 );
 
-test.describe('anti-forgery on JSON posts @wire', () => {
+test.describe('anti-forgery on JSON posts', () => {
   // Side-effect-free posts, so the check runs on every run against any server and changes nothing.
   for (const id of ['checkAvailability', 'getCostOfBooking'] as const) {
     test(
@@ -372,7 +372,7 @@ test.describe('anti-forgery on JSON posts @wire', () => {
 });
 
 test.describe(
-  'arguments checked before a request leaves @wire',
+  'arguments checked before a request leaves',
   {
     annotation: [
       doc('Bookings and Customers', 'the query parameter tables (type, required, allowed values) and the request body tables'),

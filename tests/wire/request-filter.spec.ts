@@ -13,7 +13,7 @@ const ENCODED = RAW.replace(/\[/g, '%5B').replace(/\]/g, '%5D');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 test.describe(
-  'request filter @wire',
+  'request filter',
   {
     annotation: [
       doc('Errors', 'Form post with unencoded brackets in field names | Connection reset by the request filter'),

@@ -8,7 +8,7 @@ import { doc } from '../../fixtures/sources.js';
 import { isLoginRedirect } from '../../fixtures/http/client.js';
 
 test.describe(
-  'session @wire @smoke',
+  'session @smoke',
   {
     annotation: [
       doc(

@@ -9,7 +9,7 @@ test.beforeEach(({ mock }) => {
   test.skip(!mock, 'the probes break the built-in mock on purpose; the target is a remote server');
 });
 
-test.describe('leak probe @harness', () => {
+test.describe('leak probe', () => {
   test('listRoomsForGrid off contract fails with the exchange attached', async ({ api, mock, target }) => {
     mock!.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
     const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });
