@@ -38,7 +38,10 @@ test.describe(
     // that wrongly served it would carry the write out.
     for (const route of registry.filter((r) => r.auth === 'session')) {
       test(`${route.id} redirects to the login page without a session`, async ({ target, env }) => {
-        test.skip(route.writes && !env.allowWrites, `${route.id} writes; against a remote target it is asked only with HB_ALLOW_WRITES=true`);
+        test.skip(
+          route.writes && !env.allowWrites,
+          `${route.id} writes; against a remote target it is asked only with HB_ALLOW_WRITES=true`,
+        );
         const anonymous = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: { cookies: [], origins: [] } });
         // Path placeholders (hall id, booking id): the target's hall; a session check comes before any lookup.
         const path = route.path.replace(/\{\w+\}/g, String(target.hallId));
