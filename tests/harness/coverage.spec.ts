@@ -42,7 +42,7 @@ test.describe('coverage model @harness', () => {
     ]);
   });
 
-  test('an exchange is counted by what went over the wire: values as the service binds them, the login redirect, the reset, the token', () => {
+  test('an exchange counts what went over the wire: values as the service binds them, the login redirect, the reset, the token', () => {
     const grid = hitsOf({
       method: 'GET',
       url: `http://h${endpoints.listBookingsForHallGrid.path}?ID=1&statustype=cancelled&timerange=03`,
@@ -104,7 +104,7 @@ test.describe('coverage model @harness', () => {
     expect(merged.totals.param?.covered).toBe(merged.totals.param?.total);
     const alone = mergeShards([one], 'on');
     expect(alone.gate.passed).toBe(false);
-    expect(alone.gate.missing.length).toBe(gated.length - half);
+    expect(alone.gate.missing).toHaveLength(gated.length - half);
     expect(mergeShards([one], 'auto').gate.enabled, 'one shard of two is not the whole run').toBe(false);
   });
 });
@@ -126,7 +126,8 @@ export default defineConfig({
   );
   const call = (value: string) =>
     `test('customers with every flag ${value}', async ({ api, facts }) => {
-  await api.call('listCustomersForHall', { query: { id: facts.hallId, customer: '${value}', includeDeleted: '${value}', onlyNew: '${value}' } });
+  const flags = { customer: '${value}', includeDeleted: '${value}', onlyNew: '${value}' } as const;
+  await api.call('listCustomersForHall', { query: { id: facts.hallId, ...flags } });
 });`;
   writeFileSync(
     join(dir, 'mini.spec.ts'),
