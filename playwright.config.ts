@@ -46,6 +46,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ['allure-playwright', allureOptions(env, reports('allure-results'))],
     // reports/summary.json for machines (README, "Reports").
     ['./fixtures/summary-reporter.ts'],
+    // reports/coverage.json and .html, the coverage line, and the coverage gate (HB_COVERAGE_GATE).
+    ['./fixtures/coverage/reporter.ts'],
     // Last, after every reporter above has written: masks the password, cookie values and tokens.
     ['./fixtures/scrub-reporter.ts'],
   ],

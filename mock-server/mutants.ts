@@ -30,6 +30,7 @@ import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
 import { bookingItem, roomItem } from './handlers/present.js';
 import { cookiesOf, currentUser } from './routes.js';
+import { timeRangeMutants } from './mutants-time-range.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
 
 export type MutantArea = Domain | 'wire' | 'pages';
@@ -589,6 +590,7 @@ export const mutants = [
     breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
     intercept: replaceAnswer(E.getGroupsForCustomer, () => Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
   },
+  ...timeRangeMutants,
 ] as const satisfies readonly Mutant[];
 
 export type MutantId = (typeof mutants)[number]['id'];

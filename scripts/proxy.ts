@@ -5,6 +5,7 @@ import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
+import { endpointLine, writeProxyCoverage } from '../fixtures/proxy/coverage.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
@@ -77,10 +78,13 @@ async function stop(reason: string): Promise<void> {
   await proxy.close();
   rmSync(cli.reportDir, { recursive: true, force: true });
   proxy.record.write(cli.reportDir);
+  const coverage = writeProxyCoverage(cli.reportDir, proxy.record.entries, proxy.record.target);
   const broken = proxy.record.violations.length;
   const unknown = Object.keys(proxy.record.unknownPaths()).length;
   const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
   console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.
+  ${endpointLine(coverage)}
+  ${coverage.line} (${shown(`${cli.reportDir}/coverage.html`)})
   report: ${shown(`${cli.reportDir}/summary.html`)}`);
   let unseeded = false;
   try {

@@ -11,6 +11,7 @@ import { basename, join, relative } from 'node:path';
 import { scrubArtefacts } from '../fixtures/artefact-secrets.js';
 import { loadEnv } from '../fixtures/env.js';
 import { ALLURE_HISTORY, reportsPath, runPassword } from '../fixtures/reporting.js';
+import { mergeShardCoverage } from '../fixtures/coverage/merge.js';
 import type { RunSummary } from '../fixtures/summary-reporter.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
 
@@ -62,6 +63,8 @@ function mergeShards(shardsDir: string): string[] {
     `Merged ${blobs.length} blob report(s) into ${relative(REPO_ROOT, reportsPath(env, 'playwright-report'))}/, ` +
       `${relative(REPO_ROOT, reportsPath(env, 'junit.xml'))} and ${relative(REPO_ROOT, reportsPath(env, 'summary.json'))}`,
   );
+  // Each shard's coverage.json adds up to reports/coverage.json; an unmet coverage gate fails here.
+  if (mergeShardCoverage(shardsDir, reportsPath(env, 'coverage.json'), env.coverageGate ?? 'auto') === false) fail('coverage gate failed');
   return dirsNamed(shardsDir, 'allure-results').filter(hasResults);
 }
 

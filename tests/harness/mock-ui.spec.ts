@@ -66,7 +66,7 @@ async function placedEvents(page: Page) {
   );
 }
 
-test.describe('the mock as a person explores it @harness @ui', () => {
+test.describe('the mock as a person explores it', () => {
   test("'/' leads to the login page when logged out and to the landing page once logged in; pages carry the stylesheet", async ({
     page,
     target,

@@ -102,6 +102,7 @@ const probes: Record<MutantId, ProbeFn> = {
     (await text(p.api, pagePath('schedulerPage', { hall_id: p.hall }))).includes(`id="${ROOM_COLOUR_LIST_ID}"`),
   'grid-ignores-status-type': (p) => grid(p, '&statusType=Cancelled'),
   'grid-ignores-timerange': (p) => grid(p, '&timerange=0'),
+  'grid-ignores-timerange-on-recent-history': (p) => grid(p, '&timerange=0'),
   'grid-ignores-year': (p) => grid(p, `&year=${Number(p.today.slice(0, 4)) - 1}`),
   'grid-ignores-start-date-from': (p) => grid(p, `&startDateFrom=${slashDate(p.today)}`),
   'grid-ignores-start-date-to': (p) => grid(p, `&startDateTo=${slashDate(p.today)}`),

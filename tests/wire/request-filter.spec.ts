@@ -4,7 +4,7 @@
 // encode brackets in their own form submissions; in-page fetch sends a string body as is.
 import { connect } from 'node:net';
 import { request as playwrightRequest } from '@playwright/test';
-import { bookingRoomField, LOGIN_PATH, pagePath } from '../../contracts/index.js';
+import { bookingRoomField, LOGIN_PATH, pagePath, registry } from '../../contracts/index.js';
 import { doc, notes } from '../../fixtures/sources.js';
 import { expect, pageFetch, test } from './wire.fixture.js';
 
@@ -33,12 +33,15 @@ test.describe(
 
     test('a form post with literal brackets in a field name is reset for the Playwright request client', async ({ target }) => {
       const ctx = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: { cookies: [], origins: [] } });
-      const path = pagePath('submitCreateBookingForm');
-      const error = await ctx.post(path, { headers: FORM, data: RAW, maxRedirects: 0 }).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(String(error), `POST ${path} with raw brackets`).toContain('ECONNRESET');
+      // Every form post of the registry: the filter reads the body before any route (and before any session check).
+      for (const form of registry.filter((r) => r.kind === 'page' && r.method === 'POST')) {
+        const path = form.path.replace(/\{\w+\}/g, String(target.hallId));
+        const error = await ctx.post(path, { headers: FORM, data: RAW, maxRedirects: 0 }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(String(error), `POST ${path} (${form.id}) with raw brackets`).toContain('ECONNRESET');
+      }
       await ctx.dispose();
     });
 

@@ -1,8 +1,8 @@
 // Session checks at the wire (interface doc, "Session check" and "Errors"): the
-// keepalive answers 200 with a session and redirects without; protected admin pages
-// and /api/ endpoints redirect to the login page without a session.
+// keepalive answers 200 with a session and redirects without; every other route that needs
+// the session (admin pages, form posts, /api/ endpoints) redirects to the login page without one.
 import { request as playwrightRequest } from '@playwright/test';
-import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
+import { LOGIN_PATH, endpoints, registry } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { doc } from '../../fixtures/sources.js';
 import { isLoginRedirect } from '../../fixtures/http/client.js';
@@ -33,20 +33,23 @@ test.describe(
       await anonymous.dispose();
     });
 
-    const protectedRoutes = [
-      { name: 'the bookings admin page', path: (hall: number) => pagePath('bookingsIndexPage', { hall_id: hall }) },
-      { name: 'listBookingsForHallGrid', path: (hall: number) => `${endpoints.listBookingsForHallGrid.path}?id=${hall}` },
-      { name: 'listCustomersForHall', path: (hall: number) => `${endpoints.listCustomersForHall.path}?id=${hall}` },
-    ];
-    for (const route of protectedRoutes) {
-      test(`${route.name} redirects to the login page without a session`, async ({ target }) => {
+    // Every route that needs the session, from the registry. Without a session nothing can be
+    // written, but a route that writes is still only asked where writes are allowed: a target
+    // that wrongly served it would carry the write out.
+    for (const route of registry.filter((r) => r.auth === 'session')) {
+      test(`${route.id} redirects to the login page without a session`, async ({ target, env }) => {
+        test.skip(
+          route.writes && !env.allowWrites,
+          `${route.id} writes; against a remote target it is asked only with HB_ALLOW_WRITES=true`,
+        );
         const anonymous = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: { cookies: [], origins: [] } });
-        const path = route.path(target.hallId);
-        const reply = await anonymous.get(path, { maxRedirects: 0 });
+        // Path placeholders (hall id, booking id): the target's hall; a session check comes before any lookup.
+        const path = route.path.replace(/\{\w+\}/g, String(target.hallId));
+        const reply = await anonymous.fetch(path, { method: route.method, maxRedirects: 0 });
         const location = reply.headers().location ?? null;
         expect(
           isLoginRedirect(reply.status(), location),
-          `GET ${path} → ${reply.status()} Location: ${location}; expected a redirect to ${LOGIN_PATH}`,
+          `${route.method} ${path} → ${reply.status()} Location: ${location}; expected a redirect to ${LOGIN_PATH}`,
         ).toBe(true);
         await anonymous.dispose();
       });

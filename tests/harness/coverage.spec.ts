@@ -1,0 +1,187 @@
+// The coverage model, count, merge and gate (fixtures/coverage/), proved cheaply: pure checks
+// on the model and the merge, an inline mini-suite run as a child `playwright test` whose gate
+// fails once the only test of a parameter value is removed, and the proxy's "N of 36".
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { endpoints, LOGIN_PATH, pages, TOKEN_HEADER } from '../../contracts/index.js';
+import { childEnv, REPO_ROOT, runPlaywright } from '../../fixtures/child-run.js';
+import { mergeShards } from '../../fixtures/coverage/merge.js';
+import { coverageModel, OTHER_VALUE } from '../../fixtures/coverage/model.js';
+import { hitsOf } from '../../fixtures/coverage/observe.js';
+import type { CoverageFile } from '../../fixtures/coverage/reporter.js';
+import { addHit, buildReport, emptyData } from '../../fixtures/coverage/tally.js';
+import { expect, test } from './proxy.fixture.js';
+
+const model = coverageModel();
+const idsOf = (category: string, route: string) => model.filter((i) => i.category === category && i.route === route).map((i) => i.id);
+
+test.describe('coverage model', () => {
+  test('the model holds every endpoint and page, and the documented values of their parameters', () => {
+    expect(model.filter((i) => i.category === 'endpoint')).toHaveLength(Object.keys(endpoints).length);
+    expect(model.filter((i) => i.category === 'page')).toHaveLength(Object.keys(pages).length);
+    expect(idsOf('param', 'listBookingsForHallGrid')).toEqual(
+      expect.arrayContaining(
+        ['All', 'Requested', 'Confirmed', 'Cancelled', 'NotCancelled', 'HasPending'].map(
+          (v) => `param:listBookingsForHallGrid:statusType=${v}`,
+        ),
+      ),
+    );
+    expect(idsOf('param', 'listBookingsForHallGrid').filter((id) => id.includes('timerange='))).toHaveLength(6);
+    expect(idsOf('param', 'listSchedulerEvents')).toEqual(
+      expect.arrayContaining(
+        ['roomId=0', `roomId=${OTHER_VALUE}`, 'custView=true', 'custView=false'].map((v) => `param:listSchedulerEvents:${v}`),
+      ),
+    );
+    expect(idsOf('status', 'submitCreateBookingForm')).toEqual(
+      expect.arrayContaining(['status:submitCreateBookingForm:reset', 'status:submitCreateBookingForm:login']),
+    );
+    expect(idsOf('alias', 'listCustomersForHall')).toEqual(expect.arrayContaining(['alias:listCustomersForHall:FullName']));
+    expect(model.filter((i) => i.category === 'reading' && !i.mockPlays).map((i) => i.label)).toEqual([
+      'timerange=created',
+      'timerange=calendar',
+    ]);
+  });
+
+  test('an exchange counts what went over the wire: values as the service binds them, the login redirect, the reset, the token', () => {
+    const grid = hitsOf({
+      method: 'GET',
+      url: `http://h${endpoints.listBookingsForHallGrid.path}?ID=1&statustype=cancelled&timerange=03`,
+      status: 200,
+    });
+    expect(grid).toEqual(
+      expect.arrayContaining([
+        'param:listBookingsForHallGrid:statusType=Cancelled',
+        'param:listBookingsForHallGrid:timerange=3',
+        'param:listBookingsForHallGrid:id',
+      ]),
+    );
+    const room = hitsOf({
+      method: 'GET',
+      url: `${endpoints.listSchedulerEvents.path}?roomId=104`,
+      status: 302,
+      location: `${LOGIN_PATH}?ReturnUrl=x`,
+    });
+    expect(room).toEqual(expect.arrayContaining([`param:listSchedulerEvents:roomId=${OTHER_VALUE}`, 'status:listSchedulerEvents:login']));
+    expect(hitsOf({ method: 'POST', url: '/admin/bookings/create', status: null, requestBody: 'Name=x' })).toEqual([
+      'page:submitCreateBookingForm:called',
+      'status:submitCreateBookingForm:reset',
+      'antiForgery:submitCreateBookingForm:without',
+    ]);
+    const cost = hitsOf({
+      method: 'POST',
+      url: endpoints.getCostOfBooking.path,
+      status: 200,
+      requestHeaders: { [TOKEN_HEADER]: '***' },
+      requestBody: '{"Rooms":[1]}',
+    });
+    expect(cost).toEqual(expect.arrayContaining(['antiForgery:getCostOfBooking:with', 'param:getCostOfBooking:body.Rooms']));
+    const customers = hitsOf({
+      method: 'GET',
+      url: endpoints.listAllCustomers.path,
+      status: 200,
+      responseBody: '{"Data":[{"FullName":"A"}]}',
+    });
+    expect(customers).toEqual(expect.arrayContaining(['shape:listAllCustomers:{Data}', 'alias:listAllCustomers:FullName']));
+    expect(hitsOf({ method: 'GET', url: '/api/Unknown/Thing', status: 200 })).toEqual([]);
+  });
+
+  test('shards add up: what each shard exercised is covered in the merge, and the gate holds the whole', () => {
+    const shard = (n: number, ids: string[]): CoverageFile => {
+      const data = emptyData();
+      for (const id of ids) addHit(data, id);
+      const report = buildReport(model, data, { offline: true, target: 'built-in mock', gate: false });
+      return { ...report, run: { whole: true, shard: `${n}/2`, targetKind: 'mock', gate: 'auto' } };
+    };
+    const gated = model.filter((i) => ['endpoint', 'page', 'param', 'status'].includes(i.category)).map((i) => i.id);
+    const half = Math.floor(gated.length / 2);
+    const [one, two] = [shard(1, gated.slice(0, half)), shard(2, gated.slice(half))];
+    expect([one.gate.missing.length, two.gate.missing.length], 'each shard alone misses what the other exercised').toEqual([
+      gated.length - half,
+      half,
+    ]);
+    const merged = mergeShards([one, two], 'auto');
+    expect(merged.gate).toMatchObject({ enabled: true, passed: true, missing: [] });
+    expect(merged.totals.param?.covered).toBe(merged.totals.param?.total);
+    const alone = mergeShards([one], 'on');
+    expect(alone.gate.passed).toBe(false);
+    expect(alone.gate.missing).toHaveLength(gated.length - half);
+    expect(mergeShards([one], 'auto').gate.enabled, 'one shard of two is not the whole run').toBe(false);
+  });
+});
+
+/** The mini-suite: one test per value set of listCustomersForHall's parameters; the gate holds the run to them. */
+function writeMiniSuite(dir: string, withTrue: boolean): void {
+  mkdirSync(dir, { recursive: true });
+  const reporter = JSON.stringify(join(REPO_ROOT, 'fixtures/coverage/reporter.ts'));
+  writeFileSync(
+    join(dir, 'mini.config.ts'),
+    `import { defineConfig } from '@playwright/test';
+export default defineConfig({
+  testDir: '.', outputDir: './out', workers: 1,
+  reporter: [[${reporter}, { gate: 'on', scope: { routes: ['listCustomersForHall'], categories: ['param'] } }]],
+  metadata: { target: 'built-in mock', targetKind: 'mock' },
+  projects: [{ name: 'mini' }],
+});
+`,
+  );
+  const call = (value: string) =>
+    `test('customers with every flag ${value}', async ({ api, facts }) => {
+  const flags = { customer: '${value}', includeDeleted: '${value}', onlyNew: '${value}' } as const;
+  await api.call('listCustomersForHall', { query: { id: facts.hallId, ...flags } });
+});`;
+  writeFileSync(
+    join(dir, 'mini.spec.ts'),
+    [
+      `import { test } from ${JSON.stringify(join(REPO_ROOT, 'fixtures/index.ts'))};`,
+      ...(withTrue ? [call('true')] : []),
+      call('false'),
+    ].join('\n'),
+  );
+}
+
+test.describe('coverage gate', () => {
+  test('a run fails the gate once the only test of a parameter value is removed, naming the value', async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    const dir = testInfo.outputPath('mini');
+    const reports = join(dir, 'reports');
+    const run = async (withTrue: boolean) => {
+      writeMiniSuite(dir, withTrue);
+      return runPlaywright(['test', '--config', join(dir, 'mini.config.ts')], childEnv({ HB_REPORTS_DIR: reports }));
+    };
+    const whole = await run(true);
+    expect(whole.status, whole.stdout + whole.stderr).toBe(0);
+    expect(whole.stdout).toContain('coverage: 7/7 parameter values');
+
+    const cut = await run(false);
+    expect(cut.status, cut.stdout + cut.stderr).toBe(1);
+    expect(cut.stdout).toContain('coverage: 4/7 parameter values');
+    for (const value of ['customer=true', 'includeDeleted=true', 'onlyNew=true']) {
+      expect(cut.stdout).toContain(`✖ listCustomersForHall ${value}`);
+    }
+    const written = JSON.parse(readFileSync(join(reports, 'coverage.json'), 'utf8')) as CoverageFile;
+    expect(written.gate).toMatchObject({ enabled: true, passed: false });
+    expect(existsSync(join(reports, 'coverage.html'))).toBe(true);
+  });
+});
+
+test.describe('proxy coverage', () => {
+  test('the proxy says how many of the 36 JSON endpoints a session exercised and lists the rest', async ({
+    offlineOnly,
+    startMock,
+    proxyCli,
+  }) => {
+    void offlineOnly;
+    const mock = await startMock();
+    const proxy = await proxyCli(['--target', mock.url]);
+    for (const e of [endpoints.checkSession, endpoints.getRoomDescriptions]) await fetch(`${proxy.url}${e.path}`, { redirect: 'manual' });
+    const stopped = await proxy.child.stop('SIGINT');
+    expect(stopped.stdout).toContain(`2 of 36 JSON endpoints exercised; not exercised: listBookingsForHallGrid, `);
+    expect(stopped.stdout).not.toMatch(/not exercised: .*\bcheckSession\b/);
+    const dir = join(proxy.reports, 'proxy');
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { coverage: { exercised: number; untouched: string[] } };
+    expect(summary.coverage.exercised).toBe(2);
+    expect(summary.coverage.untouched).toHaveLength(34);
+    expect(readFileSync(join(dir, 'summary.html'), 'utf8')).toContain('2 of 36 JSON endpoints exercised');
+    expect(readFileSync(join(dir, 'coverage.html'), 'utf8')).toContain('Never exercised');
+  });
+});
