@@ -132,6 +132,12 @@ export class MockContext {
     this.state = seedState();
   }
 
+  /** Note a request no handler answered, keeping at most RECEIVED_KEPT (a standalone mock is never reset). */
+  noteUnhandled(request: UnhandledRequest): void {
+    this.unhandled.push(request);
+    if (this.unhandled.length > RECEIVED_KEPT) this.unhandled.splice(0, this.unhandled.length - RECEIVED_KEPT);
+  }
+
   /** Keep one received request, dropping the oldest past the bound. */
   receive(request: ReceivedRequest): void {
     const body = request.rawBody.length > RECEIVED_BODY_BYTES ? request.rawBody.subarray(0, RECEIVED_BODY_BYTES) : request.rawBody;

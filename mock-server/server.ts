@@ -151,7 +151,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       });
       const response = await ctx.intercept(request, next);
       if (!response) {
-        ctx.unhandled.push({ method: req.method ?? 'GET', path: req.url ?? '/' });
+        ctx.noteUnhandled({ method: req.method ?? 'GET', path: req.url ?? '/' });
         await send(
           res,
           new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
