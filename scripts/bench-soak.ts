@@ -20,7 +20,11 @@ export interface SoakResult {
   rssSamplesMb: number[];
   rssAfterMb: number;
   growthMb: number;
+  /** RSS at the end of the requests less the median RSS over their first half: a slope, if memory keeps growing. */
+  slopeMb: number;
 }
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Resident memory of a process, in MB (Linux). */
 const rssMb = (pid: number): number => {
@@ -123,6 +127,7 @@ export async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 *
       rssSamplesMb,
       rssAfterMb,
       growthMb: Math.round((rssAfterMb - rssStartMb) * 10) / 10,
+      slopeMb: Math.round(((rssSamplesMb.at(-1) ?? 0) - median(rssSamplesMb.slice(0, Math.ceil(rssSamplesMb.length / 2)))) * 10) / 10,
     } satisfies SoakResult;
   } finally {
     child.kill('SIGTERM');
