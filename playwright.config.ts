@@ -1,5 +1,6 @@
 // Projects, reporters and target selection. Data only: the environment is parsed by
 // fixtures/env.ts (a bad variable stops the run here, before any test).
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
@@ -14,6 +15,9 @@ const remote = env.target.kind === 'remote';
 // One id per run, inherited by every worker: the run marker in booking names, so the
 // janitor (fixtures/bookings.ts) never sweeps bookings of the run that is in progress.
 process.env.HB_RUN_ID ??= `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+// One signing key per run for the workers' mocks, so the session the setup project saved is valid in
+// every worker's mock, and no key in the source can forge one.
+process.env.HB_MOCK_SECRET ??= randomBytes(32).toString('base64url');
 
 const chromium = resolveChromium(env.chromiumPath);
 const browser = {

@@ -3,7 +3,7 @@
 // the server received, unhandled requests included (for wire-level assertions).
 import { DEFAULT_READINGS, openPoints, type MockReadings, type OpenPointId } from '../contracts/index.js';
 import { FaultSwitch } from './faults.js';
-import { SessionKeys } from './session.js';
+import { randomSecret, SessionKeys } from './session.js';
 import { seedReadings, stateFromSeed, type SeedFile } from './seed-file.js';
 import { MOCK_HALL_ID, MOCK_TEST_CUSTOMER_ID, seedState, type MockState } from './state.js';
 
@@ -17,7 +17,10 @@ export interface MockOptions {
   listShape?: 'array' | 'data';
   /** Which spelling of each documented alias to send: `Name`/`ID`/`id` or `FullName`/`Id`/`Id`. */
   aliases?: 'primary' | 'alternate';
-  /** Signing secret for auth tickets and tokens; instances sharing it accept each other's sessions. */
+  /**
+   * Signing secret for auth tickets and tokens; instances sharing it accept each other's sessions.
+   * Random per server when absent (the suite passes one per run, HB_MOCK_SECRET, set by playwright.config.ts).
+   */
   secret?: string;
   credentials?: MockCredentials;
   /** Serve the dashboard as the live service did (404) rather than as the interface document shows. */
@@ -67,6 +70,11 @@ export interface UnhandledRequest {
   path: string;
 }
 
+/** Received requests kept for wire-level assertions (a test makes a few dozen). */
+export const RECEIVED_KEPT = 1000;
+/** Bytes of each received body kept (form posts and JSON bodies of the suite are a few hundred). */
+export const RECEIVED_BODY_BYTES = 64 * 1024;
+
 export const DEFAULT_CREDENTIALS: MockCredentials = {
   email: 'admin@oldtown-hall.example',
   password: 'mock-password-not-secret',
@@ -100,7 +108,16 @@ export class MockContext {
   logins = 0;
   /** Connections the request filter reset. */
   resets = 0;
+  /**
+   * What the server received since the last reset(), newest last: at most RECEIVED_KEPT requests, each
+   * body cut at RECEIVED_BODY_BYTES, so a long-running mock or a load test cannot hoard memory.
+   */
   readonly received: ReceivedRequest[] = [];
+  /**
+   * Sessions ended on the server (their ticket's `sid`): by logging off or an `expire` fault. Kept
+   * across reset(), like a real ended session; one short id per ended session.
+   */
+  readonly revoked = new Set<string>();
   /** Requests no handler answered since the last reset(): the `mock` fixture fails the test that made them. */
   readonly unhandled: UnhandledRequest[] = [];
   /** Set by a test that probes paths no handler serves (a 404 check): its unhandled requests are not a failure. */
@@ -116,7 +133,7 @@ export class MockContext {
   private overrides: MockOverride[] = [];
 
   constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
-    this.keys = new SessionKeys(options.secret ?? 'hall-booking-mock');
+    this.keys = new SessionKeys(options.secret ?? randomSecret());
     this.credentials = options.credentials ?? DEFAULT_CREDENTIALS;
     this.readings = resolveReadings({ ...(options.seed && seedReadings(options.seed)), ...options.readings });
     this.hallId = options.seed?.hallId ?? MOCK_HALL_ID;
@@ -128,6 +145,20 @@ export class MockContext {
   private freshState(): MockState {
     const { seed, asRecorded } = this.options;
     return seed ? stateFromSeed(seed, { asRecorded }) : seedState();
+  }
+
+  /** Note a request no handler answered, keeping at most RECEIVED_KEPT (a standalone mock is never reset). */
+  noteUnhandled(request: UnhandledRequest): void {
+    this.unhandled.push(request);
+    if (this.unhandled.length > RECEIVED_KEPT) this.unhandled.splice(0, this.unhandled.length - RECEIVED_KEPT);
+  }
+
+  /** Keep one received request, dropping the oldest past the bound. */
+  receive(request: ReceivedRequest): void {
+    const body = request.rawBody.length > RECEIVED_BODY_BYTES ? request.rawBody.subarray(0, RECEIVED_BODY_BYTES) : request.rawBody;
+    this.received.push({ ...request, rawBody: Buffer.from(body) });
+    // Dropped in batches, so the cost of a drop is spread over many requests.
+    if (this.received.length > RECEIVED_KEPT) this.received.splice(0, this.received.length - RECEIVED_KEPT + RECEIVED_KEPT / 10);
   }
 
   /** Declare that this test makes requests no handler serves, on purpose (see `unhandled`). */

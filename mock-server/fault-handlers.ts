@@ -6,8 +6,7 @@ import { HttpResponse, http, type RequestHandler } from 'msw';
 import { routeMatches } from '../contracts/index.js';
 import type { MockContext, MockOverride, NextHandler } from './context.js';
 import { activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec } from './faults.js';
-import { loginRedirect } from './routes.js';
-import { AUTH_COOKIE } from './session.js';
+import { loginRedirect, sessionId } from './routes.js';
 
 /** Header on a handler's answer that tells the bridge to close the socket without answering (FIN, no RST). */
 export const CLOSE_MARKER = 'x-mock-fault-close';
@@ -43,11 +42,9 @@ async function serveFault(fault: ActiveFault, request: Request, next: NextHandle
       return faultAnswer({ ...fault, fault: fault.fault });
     case 'expire': {
       // Interface doc, Errors: an expired session on a protected endpoint redirects to login.
-      const ticket = (request.headers.get('cookie') ?? '')
-        .split(';')
-        .map((c) => c.trim())
-        .find((c) => c.slice(0, c.indexOf('=')) === AUTH_COOKIE);
-      if (ticket) ctx.faults.expire([ticket]);
+      // The session itself ends (its id revoked), whatever spelling of its cookie comes next.
+      const sid = sessionId(ctx, request);
+      if (sid) ctx.revoked.add(sid);
       return loginRedirect(request);
     }
   }

@@ -5,6 +5,8 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, queryFromSearchParams, type JsonEndpoint, type PageRoute } from '../contracts/index.js';
 import type { MockContext } from './context.js';
+import { bindQuery, routeInt } from './binding.js';
+import { layout } from './html/layout.js';
 import { jsonAnswer } from './json-answer.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE, parseCookieHeader } from './session.js';
 
@@ -13,10 +15,14 @@ export const mswPath = (path: string): string => path.toLowerCase().replace(/\{(
 
 export const cookiesOf = (request: Request) => parseCookieHeader(request.headers.get('cookie'));
 
-/** The signed-in user, or null when the ticket is missing, forged or from an expired epoch. */
+/** The session's id of the request's ticket, if it carries a valid one. */
+export const sessionId = (ctx: MockContext, request: Request): string | undefined =>
+  ctx.keys.readTicket(cookiesOf(request)[AUTH_COOKIE])?.sid;
+
+/** The signed-in user, or null when the ticket is missing, forged, from an expired epoch or of an ended session. */
 export function currentUser(ctx: MockContext, request: Request): string | null {
   const ticket = ctx.keys.readTicket(cookiesOf(request)[AUTH_COOKIE]);
-  return ticket && ticket.epoch >= ctx.oldestValidEpoch ? ticket.user : null;
+  return ticket && ticket.epoch >= ctx.oldestValidEpoch && !ctx.revoked.has(ticket.sid) ? ticket.user : null;
 }
 
 /** The original (not lower-cased) path and query the client asked for. */
@@ -31,6 +37,10 @@ export const loginRedirect = (request: Request): Response =>
     status: 302,
     headers: { Location: `${LOGIN_PATH}?ReturnUrl=${encodeURIComponent(originalTarget(request))}` },
   });
+
+/** The service's error page is recognised by its text (live notes); its status is 404 here. */
+export const notFoundPage = (): Response =>
+  HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
 
 export const badRequest = (message: string): Response => HttpResponse.json({ Message: message }, { status: 400 });
 
@@ -87,7 +97,10 @@ export function jsonRoute<E extends JsonEndpoint>(ctx: MockContext, endpoint: E,
     }
     let query: unknown;
     if (endpoint.query) {
-      const parsed = endpoint.query.safeParse(queryFromSearchParams(endpoint, new URL(request.url).searchParams));
+      const bound = bindQuery(endpoint, queryFromSearchParams(endpoint, new URL(request.url).searchParams));
+      // MVC: "The value 'x' is not valid for id." — a 400, never another record.
+      if ('refused' in bound) return badRequest(`${endpoint.id}: the value of ${bound.refused} is not a valid number`);
+      const parsed = endpoint.query.safeParse(bound);
       if (!parsed.success) return badRequest(`${endpoint.id}: invalid query\n${z.prettifyError(parsed.error)}`);
       query = parsed.data;
     }
@@ -134,6 +147,9 @@ export function pageRoute(ctx: MockContext, route: PageRoute, resolve: (args: Pa
   return method(mswPath(route.path), async ({ request, params }) => {
     const user = currentUser(ctx, request);
     if (route.auth === 'session' && !user) return loginRedirect(request);
+    // Route ids bind as an `int`: `0x3E9`, `1001.0` or ` 1001` name no record, so the route is not found.
+    const ids = Object.entries(params as Record<string, string>).filter(([name]) => name.endsWith('_id'));
+    if (ids.some(([, value]) => routeInt(value) === null)) return notFoundPage();
     let form = new URLSearchParams();
     if (route.method === 'POST') {
       form = new URLSearchParams(await request.text());

@@ -19,6 +19,7 @@ import { filterHandlers } from './handlers/filter.js';
 import { schedulerHandlers } from './handlers/scheduler.js';
 import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
 import { mutantOverride } from './mutants.js';
+import { jsonDepthExceeds, MAX_BODY_BYTES, MAX_JSON_DEPTH, readBoundedBody, refusal, routedMethod } from './refusals.js';
 import { routeIndex } from './route-index.js';
 
 export interface MockServer {
@@ -44,16 +45,6 @@ function routeHandlers(ctx: MockContext): RequestHandler[] {
     ...browserHandlers(),
     ...assetHandlers(),
   ];
-}
-
-/** The whole body; listeners rather than an async iterator, which costs more than a bodiless GET takes. */
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
 }
 
 const ORIGINAL_PATH = 'x-mock-original-path';
@@ -128,7 +119,19 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const server: Server = createServer((req, res) => void handle(req, res));
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
-      const raw = await readBody(req);
+      if (!routedMethod(req.method)) {
+        await send(res, refusal(405, `Method ${req.method} is not allowed.`, { allow: 'GET, HEAD, POST' }));
+        return;
+      }
+      const raw = await readBoundedBody(req);
+      if (!raw) {
+        await send(res, refusal(413, `Request Entity Too Large: the body is over ${MAX_BODY_BYTES} bytes.`));
+        return;
+      }
+      if (/json/i.test(req.headers['content-type'] ?? '') && jsonDepthExceeds(raw)) {
+        await send(res, refusal(400, `Bad Request: the JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`));
+        return;
+      }
       // IIS/ASP.NET refuse a malformed escape in the URL with 400 ("Bad Request - Invalid URL").
       if (malformedPath(req.url ?? '/')) {
         await send(
@@ -141,7 +144,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
         return;
       }
       const request = ctx.faults.screen(toRequest(req, base, raw));
-      ctx.received.push({
+      ctx.receive({
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         rawBody: raw,
@@ -150,7 +153,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       });
       const response = await ctx.intercept(request, next);
       if (!response) {
-        ctx.unhandled.push({ method: req.method ?? 'GET', path: req.url ?? '/' });
+        ctx.noteUnhandled({ method: req.method ?? 'GET', path: req.url ?? '/' });
         await send(
           res,
           new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
@@ -174,7 +177,9 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       }
-      res.end(`Mock: internal error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}\n`);
+      // The cause goes to the mock's own console; the answer names no file, line or stack.
+      console.error(`mock: internal error on ${req.method} ${req.url}: ${(error as Error).message}`);
+      res.end(`Mock: internal error on ${req.method} ${req.url}\n`);
     }
   };
   // Node's and undici's clients drop a socket whose keep-alive hint is ≤ 1 s, so a 1 s

@@ -3,6 +3,9 @@
 // it) and a form token bound to an anti-forgery cookie and to the user.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** A signing key for one run: never a constant in the source, from which a cookie could be forged. */
+export const randomSecret = (): string => randomBytes(32).toString('base64url');
+
 export const AUTH_COOKIE = '.AspNet.HallBooking';
 export const ANTIFORGERY_COOKIE = '__RequestVerificationToken_HB';
 
@@ -10,6 +13,8 @@ export interface Ticket {
   user: string;
   issued: number;
   epoch: number;
+  /** The session's id: logging off or an `expire` fault revokes it on the server (MockContext.revoked). */
+  sid: string;
 }
 
 /** Verified tickets remembered; past this the memory is emptied (a run issues a few dozen). */
@@ -36,8 +41,8 @@ export class SessionKeys {
     return createHmac('sha256', this.secret).update(data).digest('base64url');
   }
 
-  issueTicket(ticket: Ticket): string {
-    const payload = Buffer.from(JSON.stringify(ticket)).toString('base64url');
+  issueTicket(ticket: Omit<Ticket, 'sid'>): string {
+    const payload = Buffer.from(JSON.stringify({ ...ticket, sid: randomBytes(12).toString('base64url') })).toString('base64url');
     return this.issued(`${payload}.${this.sign(payload)}`);
   }
 
@@ -45,8 +50,10 @@ export class SessionKeys {
     if (!value) return null;
     const known = this.verified.get(value);
     if (known) return known;
-    const [payload, mac] = value.split('.');
-    if (!payload || !mac || !safeEqual(mac, this.sign(payload))) return null;
+    // Exactly `payload.mac`: an altered cookie (`<ticket>.x`) is no ticket.
+    const parts = value.split('.');
+    const [payload, mac] = parts;
+    if (parts.length !== 2 || !payload || !mac || !safeEqual(mac, this.sign(payload))) return null;
     try {
       const ticket = Object.freeze(JSON.parse(Buffer.from(payload, 'base64url').toString()) as Ticket);
       if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
@@ -69,8 +76,9 @@ export class SessionKeys {
 
   checkFormToken(token: string | undefined | null, cookieToken: string | undefined, user: string): boolean {
     if (!token || !cookieToken) return false;
-    const [nonce, mac] = token.split('.');
-    return !!nonce && !!mac && safeEqual(mac, this.sign(`${cookieToken}|${user}|${nonce}`));
+    const parts = token.split('.');
+    const [nonce, mac] = parts;
+    return parts.length === 2 && !!nonce && !!mac && safeEqual(mac, this.sign(`${cookieToken}|${user}|${nonce}`));
   }
 }
 
@@ -80,18 +88,20 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * The Cookie header as a server reads it (RFC 6265, 5.4: `name=value` pairs joined by `; `): names
+ * and values exactly as sent, neither trimmed inside the pair nor percent-decoded, so a cookie
+ * spelled otherwise (`%2E` for a dot, a space before `=`) is another cookie, as on the service.
+ * The first pair of a name wins. The one cookie parser of the mock.
+ */
 export function parseCookieHeader(header: string | null): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
+    const pair = part.replace(/^[ \t]+|[ \t]+$/g, '');
+    const i = pair.indexOf('=');
     if (i <= 0) continue;
-    const raw = part.slice(i + 1).trim();
-    // A malformed %-escape is the client's problem: keep the raw value instead of failing with a 500.
-    try {
-      out[part.slice(0, i).trim()] = decodeURIComponent(raw);
-    } catch {
-      out[part.slice(0, i).trim()] = raw;
-    }
+    const name = pair.slice(0, i);
+    if (!Object.hasOwn(out, name)) out[name] = pair.slice(i + 1);
   }
   return out;
 }

@@ -15,8 +15,16 @@ import { endpoints } from '../contracts/index.js';
 import { childEnv, SERVICE_PROJECTS } from '../fixtures/child-run.js';
 import { readJsonReport, testsOf } from '../fixtures/json-report.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
+import { soak } from './bench-soak.js';
 
 const REPORT = join(REPO_ROOT, 'reports', 'bench.json');
+/**
+ * Over the soak the mock's memory levels off: from the first half of the requests to the end it may
+ * rise at most SOAK_SLOPE_MB (it kept every request and body before, and rose all the way), and in all
+ * at most SOAK_GROWTH_MB over its idle start (the heap's first growth and the 10 MB bodies' buffers).
+ */
+const SOAK_SLOPE_MB = 16;
+const SOAK_GROWTH_MB = 150;
 /** Written by .ci/run: its steps' seconds on the last run. */
 const CI_REPORT = join(REPO_ROOT, 'reports', 'ci.json');
 const GRID_PATH = endpoints.listBookingsForHallGrid.path;
@@ -27,6 +35,8 @@ const { values } = parseArgs({
     'skip-suite': { type: 'boolean', default: false },
     'skip-mutation': { type: 'boolean', default: false },
     'skip-staging': { type: 'boolean', default: false },
+    /** Only the mock's memory under a long session (the soak). */
+    'soak-only': { type: 'boolean', default: false },
     ci: { type: 'boolean', default: false },
     latency: { type: 'string', default: '100' },
     requests: { type: 'string', default: '4000' },
@@ -353,7 +363,7 @@ async function main() {
   const rows: [string, string, string, string][] = [];
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-  if (!values['skip-suite']) {
+  if (!values['skip-suite'] && !values['soak-only']) {
     console.log('bench: full offline run (npx playwright test) …');
     const suite = await suiteRun();
     results.suite = suite;
@@ -381,7 +391,7 @@ async function main() {
     }
   }
 
-  if (!values['skip-mutation']) {
+  if (!values['skip-mutation'] && !values['soak-only']) {
     console.log('bench: npm run mutation …');
     const m = await mutationRun();
     results.mutation = m;
@@ -413,7 +423,7 @@ async function main() {
     ci.seconds === undefined ? '—' : verdict(ci.exitCode === 0 && ci.seconds <= 240),
   ]);
 
-  if (!values['skip-staging']) {
+  if (!values['skip-staging'] && !values['soak-only']) {
     const ms = Number(values.latency);
     console.log(`bench: the service suite against npm run mock as a remote target, 0 ms and ${ms} ms per answer …`);
     const fast = await stagingRun(0);
@@ -429,6 +439,17 @@ async function main() {
     ]);
     rows.push([`  ${ms} ms / 0 ms`, `${ratio}×`, '≤ 1.4×', verdict(!fast.exitCode && !slow.exitCode && ratio <= 1.4)]);
   }
+
+  console.log('bench: the mock under a long session (100,000 mixed requests, 10 × 10 MB bodies) …');
+  const s = await soak();
+  results.soak = s;
+  rows.push([
+    `mock RSS after ${s.requests} requests + ${s.bigBodies} × 10 MB`,
+    `${s.rssAfterMb} MB (${s.rssStartMb} at start, +${s.slopeMb} over the second half; 10 MB bodies ${JSON.stringify(s.bigStatuses)})`,
+    `≤ +${SOAK_SLOPE_MB} MB over the second half, ≤ +${SOAK_GROWTH_MB} MB in all, all 413`,
+    verdict(s.slopeMb <= SOAK_SLOPE_MB && s.growthMb <= SOAK_GROWTH_MB && s.bigStatuses['413'] === s.bigBodies),
+  ]);
+  if (values['soak-only']) return report(results, rows);
 
   console.log('bench: grid throughput, mock vs bare node:http …');
   const tp = await throughput(Number(values.requests), Number(values.connections));
@@ -452,6 +473,11 @@ async function main() {
     verdict(v.medianMs <= 50),
   ]);
 
+  report(results, rows);
+}
+
+/** The table on the console and reports/bench.json. */
+function report(results: Record<string, unknown>, rows: [string, string, string, string][]): void {
   results.table = rows.map(([measure, value, target, status]) => ({ measure: measure.trim(), value, target, status }));
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]?.length ?? 0)));
   console.log(`\n${'measure'.padEnd(w[0] as number)}  ${'value'.padEnd(w[1] as number)}  ${'target'.padEnd(w[2] as number)}  status`);

@@ -4,7 +4,17 @@ import { LOGIN_PATH, TOKEN_FIELD, pagePath, pages } from '../../contracts/index.
 import type { MockContext } from '../context.js';
 import { esc, layout, LOGOFF_PATH } from '../html/layout.js';
 import { AUTH_COOKIE } from '../session.js';
-import { currentUser, htmlWithToken, loginRedirect, mswPath, pageRoute, antiForgeryFailure, tokenValid } from '../routes.js';
+import {
+  currentUser,
+  htmlWithToken,
+  loginRedirect,
+  mswPath,
+  notFoundPage,
+  pageRoute,
+  antiForgeryFailure,
+  sessionId,
+  tokenValid,
+} from '../routes.js';
 
 function loginPage(token: string, { email = '', message = '', user = '' } = {}): string {
   return layout({
@@ -65,6 +75,9 @@ export function accountHandlers(ctx: MockContext) {
       const user = currentUser(ctx, request);
       const form = new URLSearchParams(await request.text());
       if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) return antiForgeryFailure();
+      // The session ends on the server, not only in the browser: the old cookie is dead from now on.
+      const sid = sessionId(ctx, request);
+      if (sid) ctx.revoked.add(sid);
       const headers = new Headers({ Location: LOGIN_PATH });
       headers.append('Set-Cookie', `${AUTH_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`);
       return new HttpResponse(null, { status: 302, headers });
@@ -72,7 +85,7 @@ export function accountHandlers(ctx: MockContext) {
 
     pageRoute(ctx, pages.dashboardPage, ({ request, user, params }) => {
       if (ctx.options.dashboard404 || Number(params.hall_id) !== ctx.hallId) {
-        return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
+        return notFoundPage();
       }
       return htmlWithToken(ctx, request, user, (token) =>
         layout({

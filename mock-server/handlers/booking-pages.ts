@@ -10,11 +10,9 @@ import { bookingView, type BookingViewModel } from '../html/booking-view.js';
 import { ukDateTime } from '../html/dates.js';
 import { esc, layout } from '../html/layout.js';
 import type { BookingRecord } from '../state.js';
-import { htmlWithToken, pageRoute } from '../routes.js';
+import { htmlWithToken, notFoundPage, pageRoute } from '../routes.js';
 import { clashingBookings } from './bookings.js';
 import { bookingItem, roomsUsed } from './present.js';
-
-const notFound = () => HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
 
 const redirect = (location: string) => new HttpResponse(null, { status: 302, headers: { Location: location } });
 
@@ -245,12 +243,12 @@ export function bookingPageHandlers(ctx: MockContext) {
 
     pageRoute(ctx, pages.editBookingPage, ({ request, user, params }) => {
       const b = find(params.booking_id);
-      return b ? formPage(request, user, storedSubmission(b), {}, b) : notFound();
+      return b ? formPage(request, user, storedSubmission(b), {}, b) : notFoundPage();
     }),
 
     pageRoute(ctx, pages.submitEditBookingForm, ({ request, user, params, form }) => {
       const b = find(params.booking_id);
-      if (!b) return notFound();
+      if (!b) return notFoundPage();
       const sub = readSubmission(form);
       const result = validate(sub, b.hallId, b.id);
       if (!result.ok) return formPage(request, user, sub, result.errors, b);
@@ -260,14 +258,14 @@ export function bookingPageHandlers(ctx: MockContext) {
 
     pageRoute(ctx, pages.viewBookingPage, ({ request, user, params }) => {
       const b = find(params.booking_id);
-      return b ? htmlWithToken(ctx, request, user, (token) => bookingView(viewModel(b), token, user ?? '')) : notFound();
+      return b ? htmlWithToken(ctx, request, user, (token) => bookingView(viewModel(b), token, user ?? '')) : notFoundPage();
     }),
 
     // Open point deleteEffect (live notes: "removed or cancelled: accept either"): the booking
     // and a series' children are removed, or kept with the status Cancelled.
     pageRoute(ctx, pages.deleteBooking, ({ params }) => {
       const b = find(params.booking_id);
-      if (!b) return notFound();
+      if (!b) return notFoundPage();
       const affected = (x: BookingRecord) => x.id === b.id || x.parentId === b.id;
       if (ctx.readings.deleteEffect === 'cancel') {
         for (const x of s().bookings.filter(affected)) x.status = 'Cancelled';
@@ -280,7 +278,7 @@ export function bookingPageHandlers(ctx: MockContext) {
     // Live notes: one pending change at a time; a second request leaves the first in place.
     pageRoute(ctx, pages.requestBookingChanges, ({ request, user, params }) => {
       const b = find(params.booking_id);
-      if (!b) return notFound();
+      if (!b) return notFoundPage();
       if (b.pendingChange) {
         return htmlWithToken(ctx, request, user, (token) =>
           bookingView(viewModel(b), token, user ?? '', 'This booking already has a change request awaiting confirmation.'),
@@ -292,7 +290,7 @@ export function bookingPageHandlers(ctx: MockContext) {
 
     pageRoute(ctx, pages.confirmBookingChanges, ({ params }) => {
       const b = find(params.booking_id);
-      if (!b) return notFound();
+      if (!b) return notFoundPage();
       b.pendingChange = false;
       return redirect(pagePath('viewBookingPage', { booking_id: b.id }));
     }),

@@ -4,10 +4,10 @@ import { HttpResponse } from 'msw';
 import { pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import { bookingPopup } from '../html/booking-view.js';
-import { esc, layout } from '../html/layout.js';
+import { esc } from '../html/layout.js';
 import { schedulerPage } from '../html/scheduler.js';
 import { shiftLocal, startOfDay } from '../../contracts/service-time.js';
-import { htmlWithToken, pageRoute } from '../routes.js';
+import { htmlWithToken, notFoundPage, pageRoute } from '../routes.js';
 import { bookingViewModel } from './booking-pages.js';
 
 /** Monday 00:00 of the week holding `iso` (a UK calendar week). */
@@ -22,7 +22,7 @@ export function schedulerPageHandlers(ctx: MockContext) {
     pageRoute(ctx, pages.schedulerPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
       const hall = ctx.state.halls.find((h) => h.id === hallId);
-      if (!hall) return HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
+      if (!hall) return notFoundPage();
       // `?date=YYYY-MM-DD` (the page's own week navigation writes it) shows that day's week; else this week.
       const asked = new URL(request.url).searchParams.get('date') ?? '';
       const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? `${asked}T00:00:00` : ctx.state.now;

@@ -164,6 +164,17 @@ test.describe('real-client compatibility', () => {
     expect(wellFormed.status, 'a well-formed escape of an unknown path is a 404, not a 400').toBe(404);
   });
 
+  test("HallmasterAPI's feed request with Python's custView=False is answered within the contract", async ({ defaultMock }) => {
+    const client = await loggedIn(defaultMock);
+    const today = serviceToday();
+    // As the scraper builds it: str(False) is "False" (ASP.NET MVC binds booleans in any case).
+    const window = `start=${today}T00:00:00Z&end=${addDays(today, 7)}T00:00:00Z`;
+    const query = `HallId=${defaultMock.context.hallId}&${window}&roomId=0&custView=False`;
+    const reply = await client.request(`${endpoints.listSchedulerEvents.path}?${query}`);
+    expect(reply.status, reply.text).toBe(200);
+    expect(endpoints.listSchedulerEvents.response.safeParse(JSON.parse(reply.text)).success).toBe(true);
+  });
+
   test('the default mock plays the first reading of every open point', ({ defaultMock }) => {
     expect(defaultMock.context.readings).toEqual(DEFAULT_READINGS);
   });
