@@ -7,6 +7,7 @@ import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
+import { isProtectedHost } from '../fixtures/protected-hosts.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
 
 function fail(message: string): never {
@@ -51,7 +52,7 @@ const shown = (path: string): string => {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') ? rel : path;
 };
-const guarded = cli.guard.protectedHosts.includes(new URL(cli.target).hostname.toLowerCase());
+const guarded = isProtectedHost(cli.target, cli.guard.protectedHosts);
 const writes = !guarded
   ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
   : cli.guard.allowWrites
