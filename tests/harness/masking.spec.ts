@@ -1,12 +1,13 @@
 // Masking that cannot be sidestepped: a secret is masked in every spelling a record gives it
 // (raw, percent-encoded in either case or as a form writes it, HTML-escaped, JSON-escaped), and
 // secret fields are found as MVC binds them (case-insensitive, percent-decoded names).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
 import { scrubArtefacts } from '../../fixtures/artefact-secrets.js';
 import { tempDir } from '../../fixtures/child-run.js';
+import { SecretMatcher } from '../../fixtures/http/secret-matcher.js';
 import { MASK, redact, registerSecret } from '../../fixtures/http/secrets.js';
 import { startProxy } from '../../fixtures/proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
@@ -47,6 +48,21 @@ test.describe('masking @harness', () => {
     }
     const words = 'Password and __RequestVerificationToken are names; Email=qa@hall.example&HallId=42; "Password": 7';
     expect(redact(words), 'the harness’s own words stay').toBe(words);
+  });
+
+  test('the secret matcher masks what a plain search masks, at the start, the end and between words', () => {
+    const matcher = new SecretMatcher();
+    const secrets = Array.from({ length: 500 }, () => randomBytes(randomInt(5, 60)).toString('base64url'));
+    secrets.forEach((s) => matcher.add(s));
+    const words = ['Booking', 'hall', '42', 'é', '<b>', '"x"', 'a=b'];
+    for (let n = 0; n < 300; n += 1) {
+      const parts = Array.from({ length: randomInt(1, 12) }, () =>
+        randomInt(3) ? (secrets[randomInt(secrets.length)] as string) : (words[randomInt(words.length)] as string),
+      );
+      const text = parts.join(randomInt(2) ? ' ' : '');
+      const plain = [...secrets].sort((a, b) => b.length - a.length).reduce((t, s) => t.split(s).join(MASK), text);
+      expect(matcher.replace(text, MASK), text).toBe(plain);
+    }
   });
 
   test('redact masks secret fields as MVC binds their names: any case, percent-decoded, JSON-escaped', () => {
