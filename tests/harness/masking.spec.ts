@@ -8,7 +8,7 @@ import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
 import { scrubArtefacts } from '../../fixtures/artefact-secrets.js';
 import { tempDir } from '../../fixtures/child-run.js';
 import { SecretMatcher } from '../../fixtures/http/secret-matcher.js';
-import { MASK, redact, registerSecret } from '../../fixtures/http/secrets.js';
+import { MASK, redact, registerSecret, secretFieldValues } from '../../fixtures/http/secrets.js';
 import { startProxy } from '../../fixtures/proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 
@@ -77,6 +77,14 @@ test.describe('masking @harness', () => {
       `{"Pass\\u0077ord": "${value}"}`,
     ];
     for (const text of texts) expect.soft(redact(text), text).not.toContain(value);
+  });
+
+  test('secretFieldValues finds the password the proxy must register in a query, a multipart body and JSON', () => {
+    const value = `v${randomBytes(4).toString('hex')}`;
+    const multipart = `--b\r\nContent-Disposition: form-data; name="password"\r\n\r\n${value}\r\n--b--\r\n`;
+    for (const text of [`/Account/Login?Pass%77ord=${value}`, multipart, `{"PassWord":"${value}"}`]) {
+      expect.soft(secretFieldValues(text), text).toEqual([value]);
+    }
   });
 
   test('scrubArtefacts masks known and harvested secrets in every spelling', () => {
