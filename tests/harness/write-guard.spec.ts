@@ -107,7 +107,13 @@ test.describe('write guard @harness', () => {
         expect.soft(reply.status, `${method} ${path}`).toBe(403);
         expect.soft(mock!.received, `${method} ${path} never reached the target`).toEqual([]);
       }
-      const reads = [pagePath('viewBookingPage', { booking_id: 1001 }), '/Admin/Bookings/Deleted/1008', `/Admin/Bookings/Vi%65w/1001`];
+      const reads = [
+        pagePath('viewBookingPage', { booking_id: 1001 }),
+        pagePath('createBookingPage'),
+        pagePath('editBookingPage', { booking_id: 1001 }),
+        '/Admin/Bookings/Deleted/1008',
+        `/Admin/Bookings/Vi%65w/1001`,
+      ];
       for (const path of reads) {
         const reply = await fetch(`${proxy.url}${path}`, { redirect: 'manual' });
         expect(reply.status, `a read passes: ${path}`).not.toBe(403);
