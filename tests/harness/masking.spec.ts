@@ -34,10 +34,13 @@ function spellings(secret: string): Record<string, string> {
 /** A password a person might choose: the characters every encoding changes. */
 const awkwardSecret = () => `p&ss "w<rd>' é+${randomBytes(6).toString('hex')}`;
 
-const leaksIn = (text: string, secret: string) =>
-  Object.entries(spellings(secret))
+/** The spellings of `secret` found in `text`, and its random tail (a part left by a mask that cut it short). */
+const leaksIn = (text: string, secret: string) => [
+  ...Object.entries(spellings(secret))
     .filter(([, spelled]) => text.includes(spelled))
-    .map(([name]) => name);
+    .map(([name]) => name),
+  ...(text.includes(secret.slice(-8)) ? ['its last 8 characters'] : []),
+];
 
 test.describe('masking @harness', () => {
   test('redact masks a registered secret in every spelling and leaves ordinary words alone', () => {
@@ -91,17 +94,19 @@ test.describe('masking @harness', () => {
     const known = awkwardSecret();
     const harvested = awkwardSecret();
     const dir = tempDir('masking');
-    const file = join(dir, 'record.json');
+    const file = join(dir, 'record.txt');
     const body = `Email=x&Pass%77ord=${encodeURIComponent(harvested)}`;
     const texts = [body, ...Object.values(spellings(known)), ...Object.values(spellings(harvested))];
-    writeFileSync(file, JSON.stringify({ texts }, null, 2));
+    writeFileSync(file, texts.join('\n'));
     scrubArtefacts([dir], [known]);
     const after = readFileSync(file, 'utf8');
     expect.soft(leaksIn(after, known), 'spellings of the known secret left').toEqual([]);
     expect.soft(leaksIn(after, harvested), 'spellings of the secret posted as Pass%77ord left').toEqual([]);
   });
 
-  test('the proxy record holds no password posted as Pass%77ord or echoed HTML-escaped in the Email field', async ({ startMock }) => {
+  test('the proxy record holds no password posted as Pass%77ord, with a raw quote, or echoed HTML-escaped in the Email field', async ({
+    startMock,
+  }) => {
     const password = awkwardSecret();
     const mock = await startMock({ credentials: { email: 'qa@hall.example', password } });
     const proxy = await startProxy(harnessProxyOptions(mock.url));
@@ -124,10 +129,15 @@ test.describe('masking @harness', () => {
       expect(signedIn.status, 'the service binds Pass%77ord as Password: signed in').toBe(302);
       const typo = await post(`Email=${encodeURIComponent(password)}&Password=${encodeURIComponent(password)}`);
       expect(await typo.text(), 'the login page echoes the Email field HTML-escaped').toContain(spellings(password)['HTML-escaped']);
+      const quoted = `q'uo"te<${randomBytes(4).toString('hex')}`;
+      await post(`Email=qa%40hall.example&Password=${quoted}`);
       const dir = tempDir('proxy-masking');
       proxy.record.write(dir);
       const record = readFileSync(join(dir, 'exchanges.json'), 'utf8');
-      expect(leaksIn(record, password), 'spellings of the password in exchanges.json').toEqual([]);
+      expect.soft(leaksIn(record, password), 'spellings of the password in exchanges.json').toEqual([]);
+      expect.soft(leaksIn(record, quoted), 'spellings of a password posted with a raw quote').toEqual([]);
+      expect.soft(record, 'the login page’s own words').toContain('Invalid login attempt.');
+      expect.soft(record, 'the e-mail posted').toContain('Email=qa%40hall.example');
     } finally {
       await proxy.close();
     }
