@@ -90,8 +90,36 @@ export function listOf<T extends z.ZodType>(id: string, item: T) {
   return z.union([z.array(item), z.looseObject({ Data: z.array(item), Total: z.number().int().optional() })]).meta({ id });
 }
 
-/** A URL's path (absolute, or path and query) lower-cased: the service's paths are case-insensitive (live notes). */
-export const pathKey = (url: string): string => new URL(url, 'http://x').pathname.toLowerCase();
+/** One escape or a run of them: `%XX` (UTF-8 bytes) and IIS's `%uXXXX`. */
+const ESCAPES = /(?:%[0-9a-f]{2})+|%u[0-9a-f]{4}/gi;
+const unescapeRun = (run: string): string => {
+  if (/^%u/i.test(run)) return String.fromCharCode(parseInt(run.slice(2), 16));
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run;
+  }
+};
+
+/**
+ * A request target's path as the service routes it (IIS/http.sys canonicalise before ASP.NET
+ * routing): query and fragment dropped, escapes decoded once, `\` read as `/`, empty and `.`
+ * segments dropped, `..` resolved. `/Admin/Bookings/Delet%65/1008` is `/Admin/Bookings/Delete/1008`.
+ * Takes a path, a path and query, or an absolute URL; case is kept (routes compare without it).
+ */
+export function serverPath(target: string): string {
+  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i, '').split(/[?#]/, 1)[0] ?? '';
+  const segments: string[] = [];
+  for (const segment of path.replace(ESCAPES, unescapeRun).split(/[/\\]/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}${segments.length && /[/\\]$/.test(path) ? '/' : ''}`;
+}
+
+/** A URL's path (absolute, or path and query) as the service routes it, lower-cased: paths are case-insensitive (live notes). */
+export const pathKey = (url: string): string => serverPath(new URL(url, 'http://x').pathname).toLowerCase();
 
 /** The items of a list in either documented shape. */
 export function itemsOf<T>(list: T[] | { Data: T[] }): T[] {

@@ -1,7 +1,7 @@
 // The one declaration of every endpoint and page of the interface document. The
 // client, the contract tests, the mock and the OpenAPI export all read it.
 import { z } from 'zod';
-import { UnspecifiedJson } from './common.js';
+import { serverPath, UnspecifiedJson } from './common.js';
 import * as B from './bookings.js';
 import * as C from './customers.js';
 import * as K from './catalog.js';
@@ -521,13 +521,20 @@ export const routePattern = (path: string): RegExp => {
 
 const compiledRoutes = new Map<string, RegExp>();
 /**
- * Whether a URL path matches a registry path or a `*` prefix (`routePattern`): the one path
- * matcher of the mock's faults and mutants. Patterns are compiled once.
+ * Whether a request's path matches a registry path or a `*` prefix (`routePattern`), read as the
+ * service routes it (`serverPath`: escapes decoded, dot segments resolved; no case): the one path
+ * matcher of the mock's faults and mutants and the proxy. Patterns are compiled once.
+ * `idOptional`: a trailing `{placeholder}` may be absent, as MVC's `{controller}/{action}/{id}`
+ * route then binds the id from the query string or the form (`/Admin/Bookings/Delete?id=1005`).
  */
-export function routeMatches(pattern: string, path: string): boolean {
-  let re = compiledRoutes.get(pattern);
-  if (!re) compiledRoutes.set(pattern, (re = routePattern(pattern)));
-  return re.test(path);
+export function routeMatches(pattern: string, path: string, { idOptional = false } = {}): boolean {
+  const routed = serverPath(path);
+  const sources = idOptional ? [pattern, pattern.replace(/\/\{\w+\}$/, '')] : [pattern];
+  return sources.some((source) => {
+    let re = compiledRoutes.get(source);
+    if (!re) compiledRoutes.set(source, (re = routePattern(source)));
+    return re.test(routed);
+  });
 }
 
 /** Whether a URL path is the page's route. */

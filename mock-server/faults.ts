@@ -67,7 +67,7 @@ export function activeFault(spec: FaultSpec, id = 0): ActiveFault {
 
 /**
  * Whether a request meets the fault, consuming one of its `times` when it does: the method,
- * the path as `routeMatches` reads it (case-insensitive, query ignored, a trailing `*` for a
+ * the path as `routeMatches` reads it (case-insensitive, escapes decoded, query ignored, a trailing `*` for a
  * prefix), and what is left of it. The one matcher of the mock's and the proxy's faults.
  */
 export function takeFault(fault: ActiveFault, method: string, pathname: string): boolean {

@@ -8,6 +8,7 @@ import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
 import { endpointLine, writeProxyCoverage } from '../fixtures/proxy/coverage.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
+import { isProtectedHost } from '../fixtures/protected-hosts.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
 import { Recording } from '../fixtures/recording/recording.js';
 import { RecordingError } from '../fixtures/recording/seed-builder.js';
@@ -56,7 +57,7 @@ const shown = (path: string): string => {
   const rel = relative(process.cwd(), path);
   return rel && !rel.startsWith('..') ? rel : path;
 };
-const guarded = cli.guard.protectedHosts.includes(new URL(cli.target).hostname.toLowerCase());
+const guarded = isProtectedHost(cli.target, cli.guard.protectedHosts);
 const writes = !guarded
   ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
   : cli.guard.allowWrites
