@@ -5,6 +5,7 @@ import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
+import { makeWritableDir, ReportDirError } from '../fixtures/proxy/report-dir.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
@@ -24,6 +25,18 @@ try {
 if (cli.help) {
   console.log(PROXY_USAGE);
   process.exit(0);
+}
+
+/** A path as the person can type it: relative to the working folder when inside it. */
+const shown = (path: string): string => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
+// Before anything listens: a record that cannot be written is known now, not at the stop.
+try {
+  makeWritableDir(cli.reportDir);
+} catch (error) {
+  fail(`HB_REPORTS_DIR: the record folder ${shown(cli.reportDir)}: ${(error as Error).message}`);
 }
 
 let proxy: Proxy;
@@ -46,11 +59,6 @@ try {
   );
 }
 
-/** A path as the person can type it: relative to the working folder when inside it. */
-const shown = (path: string): string => {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') ? rel : path;
-};
 const guarded = cli.guard.protectedHosts.includes(new URL(cli.target).hostname.toLowerCase());
 const writes = !guarded
   ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
@@ -69,13 +77,20 @@ async function stop(reason: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   await proxy.close();
-  rmSync(cli.reportDir, { recursive: true, force: true });
-  proxy.record.write(cli.reportDir);
   const broken = proxy.record.violations.length;
   const unknown = Object.keys(proxy.record.unknownPaths()).length;
   const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
-  console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.
-  report: ${shown(`${cli.reportDir}/summary.html`)}`);
+  console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.`);
+  try {
+    rmSync(cli.reportDir, { recursive: true, force: true });
+    proxy.record.write(cli.reportDir);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    const why = error instanceof ReportDirError ? e.message : `${e.code ?? e.name}: ${e.message.split('\n')[0]}`;
+    console.error(`proxy: the record was not written to ${shown(cli.reportDir)}: ${why}`);
+    process.exit(2);
+  }
+  console.log(`  report: ${shown(`${cli.reportDir}/summary.html`)}`);
   process.exit(broken ? 1 : 0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
