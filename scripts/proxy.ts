@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
-import { makeWritableDir, ReportDirError } from '../fixtures/proxy/report-dir.js';
+import { makeWritableDir } from '../fixtures/proxy/report-dir.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
@@ -85,8 +85,8 @@ async function stop(reason: string): Promise<void> {
     rmSync(cli.reportDir, { recursive: true, force: true });
     proxy.record.write(cli.reportDir);
   } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    const why = error instanceof ReportDirError ? e.message : `${e.code ?? e.name}: ${e.message.split('\n')[0]}`;
+    // Node's own message starts with the code (`ENOTDIR: not a directory, unlink '…'`).
+    const why = (error as Error).message.split('\n')[0];
     console.error(`proxy: the record was not written to ${shown(cli.reportDir)}: ${why}`);
     process.exit(2);
   }
