@@ -29,9 +29,11 @@ test.describe('command-line input @harness', () => {
         ['delay=99999999', /^mock: --fault "delay=99999999": ms .*600000/],
         ['delay', /^mock: --fault "delay": delay needs its milliseconds/],
       ];
-      const runs = await Promise.all(
-        cases.map(([fault]) => runNode(TSX, ['mock-server/cli.ts', '--port', String(port), '--fault', fault], childEnv({}), 60_000)),
-      );
+      const runs = await Promise.all([
+        ...cases.map(([fault]) => runNode(TSX, ['mock-server/cli.ts', '--port', String(port), '--fault', fault], childEnv({}), 60_000)),
+        runNode(TSX, ['mock-server/cli.ts', '--port', String(port), '--verbose'], childEnv({}), 60_000),
+      ]);
+      expectRefused(runs.pop()!, /^mock: Unknown option '--verbose'/, 'Usage: npm run mock');
       cases.forEach(([, reason], i) => expectRefused(runs[i]!, reason, 'Usage: npm run mock'));
     } finally {
       busy.close();
