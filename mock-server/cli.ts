@@ -49,7 +49,8 @@ if (values.help) {
   process.exit(0);
 }
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+if (!/^\d+$/.test(String(values.port)) || port > 65535)
+  fail(`--port (or HB_MOCK_PORT) must be a whole number from 0 to 65535, got "${values.port}"`);
 const listShape = values['list-shape'];
 if (listShape !== 'array' && listShape !== 'data') fail(`--list-shape must be array or data, got "${listShape}"`);
 const aliases = values.aliases;
@@ -118,5 +119,11 @@ Ctrl+C stops it.`);
   process.on('SIGTERM', stop);
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
-  fail(e.code === 'EADDRINUSE' ? `port ${port} is in use; pass --port 0 for a free one` : e.message);
+  fail(
+    e.code === 'EADDRINUSE'
+      ? `port ${port} is in use; pass --port 0 for a free one`
+      : e.code === 'EADDRNOTAVAIL' || e.code === 'ENOTFOUND'
+        ? `--host ${values.host} is not an address of this machine`
+        : e.message,
+  );
 }

@@ -27,8 +27,8 @@ export const FaultSpec = z.strictObject({
   path: z.string().startsWith('/').optional(),
   /** How many matching requests meet the fault; unlimited when absent (`expire`: 1). */
   times: z.number().int().positive().optional(),
-  /** `delay`: milliseconds before the request is served as usual. */
-  ms: z.number().int().nonnegative().optional(),
+  /** `delay`: milliseconds before the request is served as usual (up to 10 minutes: a Node timer beyond ~24.8 days fires at once). */
+  ms: z.number().int().nonnegative().max(600_000).optional(),
   /** `429`: the Retry-After header, in seconds. */
   retryAfter: z.number().int().nonnegative().optional(),
 });
@@ -134,8 +134,16 @@ export function parseFaultArg(arg: string): FaultSpec {
   const m = /^([a-z0-9]+)(?:=(\d+))?(?::(\/.*))?$/i.exec(arg.trim());
   if (!m) throw new Error(`--fault "${arg}": expected kind[=number][:/path], e.g. reset:/api/Rooms/GetForHallForBooking`);
   const [, kind, n, path] = m;
+  // Checked here, before a CLI binds its port, and said on one line.
+  if (!(FAULT_KINDS as readonly string[]).includes(kind!))
+    throw new Error(`--fault "${arg}": the kind must be one of ${FAULT_KINDS.join(', ')}`);
   const spec: Record<string, unknown> = { fault: kind, path };
   if (n !== undefined) spec[kind === '429' ? 'retryAfter' : kind === 'delay' ? 'ms' : 'times'] = Number(n);
+  if (kind === 'delay' && n === undefined) throw new Error(`--fault "${arg}": delay needs its milliseconds, e.g. delay=800`);
+  const parsed = FaultSpec.safeParse(spec);
+  if (!parsed.success) {
+    throw new Error(`--fault "${arg}": ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  }
   return spec as FaultSpec;
 }
 

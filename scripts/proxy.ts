@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
 import { endpointLine, writeProxyCoverage } from '../fixtures/proxy/coverage.js';
+import { makeWritableDir } from '../fixtures/proxy/report-dir.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
 import { isProtectedHost } from '../fixtures/protected-hosts.js';
@@ -30,6 +31,18 @@ if (cli.help) {
   process.exit(0);
 }
 
+/** A path as the person can type it: relative to the working folder when inside it. */
+const shown = (path: string): string => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
+// Before anything listens: a record that cannot be written is known now, not at the stop.
+try {
+  makeWritableDir(cli.reportDir);
+} catch (error) {
+  fail(`HB_REPORTS_DIR: the record folder ${shown(cli.reportDir)}: ${(error as Error).message}`);
+}
+
 const recording = cli.record ? new Recording(cli.record, { target: cli.target, keepPersonalData: cli.keepPersonalData }) : undefined;
 let proxy: Proxy;
 try {
@@ -52,11 +65,6 @@ try {
   );
 }
 
-/** A path as the person can type it: relative to the working folder when inside it. */
-const shown = (path: string): string => {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') ? rel : path;
-};
 const guarded = isProtectedHost(cli.target, cli.guard.protectedHosts);
 const writes = !guarded
   ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
@@ -77,14 +85,22 @@ async function stop(reason: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   await proxy.close();
-  rmSync(cli.reportDir, { recursive: true, force: true });
-  proxy.record.write(cli.reportDir);
-  const coverage = writeProxyCoverage(cli.reportDir, proxy.record.entries, proxy.record.target);
   const broken = proxy.record.violations.length;
   const unknown = Object.keys(proxy.record.unknownPaths()).length;
   const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
-  console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.
-  ${endpointLine(coverage)}
+  console.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.`);
+  let coverage: ReturnType<typeof writeProxyCoverage>;
+  try {
+    rmSync(cli.reportDir, { recursive: true, force: true });
+    proxy.record.write(cli.reportDir);
+    coverage = writeProxyCoverage(cli.reportDir, proxy.record.entries, proxy.record.target);
+  } catch (error) {
+    // Node's own message starts with the code (`ENOTDIR: not a directory, unlink '…'`).
+    const why = (error as Error).message.split('\n')[0];
+    console.error(`proxy: the record was not written to ${shown(cli.reportDir)}: ${why}`);
+    process.exit(2);
+  }
+  console.log(`  ${endpointLine(coverage)}
   ${coverage.line} (${shown(`${cli.reportDir}/coverage.html`)})
   report: ${shown(`${cli.reportDir}/summary.html`)}`);
   let unseeded = false;

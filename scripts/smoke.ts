@@ -1,10 +1,24 @@
 // `npm run smoke`: a browserless check of a target in seconds. Logs in, checks the
 // keepalive, reads a handful of endpoints through their contracts; one line per check,
 // then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
+import { parseArgs } from 'node:util';
 import { loadEnvOrExit } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
 import { redact } from '../fixtures/http/secrets.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
+
+const USAGE = `Usage: npm run smoke [-- --help]
+Takes no other argument: the target comes from HB_BASE_URL, HB_EMAIL, HB_PASSWORD, HB_HALL_ID (README, "Smoke check").`;
+try {
+  // Strict: a flag the check does not know is refused, not ignored on a run that then looks green.
+  if (parseArgs({ strict: true, options: { help: { type: 'boolean', short: 'h' } } }).values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+} catch (error) {
+  console.error(`smoke: ${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
 
 const started = performance.now();
 const env = loadEnvOrExit();
