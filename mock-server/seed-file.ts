@@ -21,61 +21,59 @@ const ObservedReadings = z
   )
   .strict();
 
-export const SeedFile = z
-  .object({
-    format: z.literal(SEED_FORMAT),
-    /** When the answers were recorded, local wall-clock time of the service. */
-    recordedAt: LocalDateTime,
-    /** Origin of the recorded server, without credentials. */
-    target: z.string(),
-    hallId: z.number().int(),
-    /** A customer the suite may book for and block. */
-    testCustomerId: z.string(),
-    readings: ObservedReadings,
-    /** What was replaced to keep people's data out of the file ("kept" when --keep-personal-data). */
-    personalData: z.object({ mode: z.enum(['pseudonymised', 'kept']), replaced: z.record(z.string(), z.number().int()) }),
-    halls: z.array(z.object({ id: z.number().int(), name: z.string() })).min(1),
-    rooms: z.array(
-      Named.extend({ colour: z.string(), rowNumber: z.number().int(), description: z.string(), bookable: z.boolean().default(true) }),
-    ),
-    customers: z.array(
-      z.object({
-        id: z.string(),
-        hallId: z.number().int(),
-        name: z.string(),
-        email: z.string(),
-        phone: z.string(),
-        organisation: z.string(),
-        blocked: z.boolean(),
-        deleted: z.boolean(),
-        isNew: z.boolean(),
-        staff: z.boolean(),
-      }),
-    ),
-    activityTypes: z.array(Named),
-    priceRates: z.array(Named),
-    lineItemGroups: z.array(Named.extend({ items: z.array(z.object({ Id: z.number(), Name: z.string(), Price: z.number() })) })),
-    bookingStatuses: z.array(z.object({ id: z.number().int(), name: BookingStatus })).min(1),
-    bookings: z.array(
-      z.object({
-        id: z.number().int(),
-        hallId: z.number().int(),
-        name: z.string(),
-        start: LocalDateTime,
-        end: LocalDateTime,
-        status: BookingStatus,
-        customerId: z.string(),
-        activityTypeId: z.number().int(),
-        priceRateId: z.number().int(),
-        roomIds: z.array(z.number().int()),
-        parentId: z.number().int().nullable(),
-        isRecurring: z.boolean(),
-        pendingChange: z.boolean(),
-        description: z.string(),
-      }),
-    ),
-  })
-  .meta({ id: 'SeedFile' });
+export const SeedFile = z.object({
+  format: z.literal(SEED_FORMAT),
+  /** When the answers were recorded, local wall-clock time of the service. */
+  recordedAt: LocalDateTime,
+  /** Origin of the recorded server, without credentials. */
+  target: z.string(),
+  hallId: z.number().int(),
+  /** A customer the suite may book for and block. */
+  testCustomerId: z.string(),
+  readings: ObservedReadings,
+  /** What was replaced to keep people's data out of the file ("kept" when --keep-personal-data). */
+  personalData: z.object({ mode: z.enum(['pseudonymised', 'kept']), replaced: z.record(z.string(), z.number().int()) }),
+  halls: z.array(z.object({ id: z.number().int(), name: z.string() })).min(1),
+  rooms: z.array(
+    Named.extend({ colour: z.string(), rowNumber: z.number().int(), description: z.string(), bookable: z.boolean().default(true) }),
+  ),
+  customers: z.array(
+    z.object({
+      id: z.string(),
+      hallId: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      organisation: z.string(),
+      blocked: z.boolean(),
+      deleted: z.boolean(),
+      isNew: z.boolean(),
+      staff: z.boolean(),
+    }),
+  ),
+  activityTypes: z.array(Named),
+  priceRates: z.array(Named),
+  lineItemGroups: z.array(Named.extend({ items: z.array(z.object({ Id: z.number(), Name: z.string(), Price: z.number() })) })),
+  bookingStatuses: z.array(z.object({ id: z.number().int(), name: BookingStatus })).min(1),
+  bookings: z.array(
+    z.object({
+      id: z.number().int(),
+      hallId: z.number().int(),
+      name: z.string(),
+      start: LocalDateTime,
+      end: LocalDateTime,
+      status: BookingStatus,
+      customerId: z.string(),
+      activityTypeId: z.number().int(),
+      priceRateId: z.number().int(),
+      roomIds: z.array(z.number().int()),
+      parentId: z.number().int().nullable(),
+      isRecurring: z.boolean(),
+      pendingChange: z.boolean(),
+      description: z.string(),
+    }),
+  ),
+});
 export type SeedFile = z.infer<typeof SeedFile>;
 export type SeedFileInput = z.input<typeof SeedFile>;
 

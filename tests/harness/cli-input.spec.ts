@@ -17,7 +17,7 @@ function expectRefused(run: ChildRun, reason: RegExp, usage: string): void {
   expect(`${run.stdout}${run.stderr}`, said(run)).not.toMatch(/^\s+at |listening on|passed/m);
 }
 
-test.describe('command-line input @harness', () => {
+test.describe('command-line input', () => {
   test('npm run mock refuses an unknown or out-of-range fault before it binds its port', async () => {
     // The port is taken: a fault checked only after the bind would be reported as "port in use".
     const busy = createServer();

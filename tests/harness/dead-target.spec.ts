@@ -8,7 +8,7 @@ import { childEnv, REPO_ROOT, runPlaywright, startNode, tempDir } from '../../fi
 import { expect, test } from '../../fixtures/index.js';
 import { TRANSPORT_FAILURE } from '../../fixtures/target-down.js';
 
-test.describe('dead target @harness', () => {
+test.describe('dead target', () => {
   test('the no-connection failures of each client read as such; statuses and contract breaks do not', () => {
     // As tests/wire/faults.spec.ts and README ("Faults on the mock") show each client's words.
     const noConnection = [

@@ -42,7 +42,7 @@ const leaksIn = (text: string, secret: string) => [
   ...(text.includes(secret.slice(-8)) ? ['its last 8 characters'] : []),
 ];
 
-test.describe('masking @harness', () => {
+test.describe('masking', () => {
   test('redact masks a registered secret in every spelling and leaves ordinary words alone', () => {
     const secret = awkwardSecret();
     registerSecret(secret, { always: true });

@@ -20,7 +20,7 @@ async function loggedIn(baseUrl: string, email: string, password: string, hallId
   return { api, ticket: cookie?.value ?? '' };
 }
 
-test.describe('mock limits and sessions @harness', () => {
+test.describe('mock limits and sessions', () => {
   test('a body over the request limit is answered 413, and the mock stays up', async ({ target }) => {
     const big = Buffer.alloc(MAX_BODY_BYTES + 1, 0x61);
     const reply = await fetch(`${target.baseUrl}${endpoints.checkAvailability.path}`, {

@@ -29,7 +29,7 @@ const OPEN: [string, string][] = [
   ['prod.example:443', 'http://prod.example'],
 ];
 
-test.describe('write guard @harness', () => {
+test.describe('write guard', () => {
   test('loadEnv compares HB_PROTECTED_HOSTS with the target normalised: case, trailing dot, IDNA, ports, URL entries', () => {
     for (const [hosts, url] of PROTECTED) {
       expect
