@@ -28,6 +28,7 @@ import {
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
+import { securityMutants } from './mutants-security.js';
 import { bookingItem, roomItem } from './handlers/present.js';
 import { cookiesOf, currentUser } from './routes.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
@@ -589,6 +590,8 @@ export const mutants = [
     breaks: 'GetGroupsForCustomer answers 200 for a signed-in user',
     intercept: replaceAnswer(E.getGroupsForCustomer, () => Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
   },
+  // Generated inputs and security regressions, caught by the generated checks (fixtures/fuzz/).
+  ...securityMutants,
 ] as const satisfies readonly Mutant[];
 
 export type MutantId = (typeof mutants)[number]['id'];

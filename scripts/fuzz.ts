@@ -10,7 +10,9 @@ import { runSlots } from '../fixtures/http/run-slots.js';
 import { redact } from '../fixtures/http/secrets.js';
 import { openFuzzContext, type FuzzTarget } from '../fixtures/fuzz/context.js';
 import { sweepRun } from '../fixtures/fuzz/form-checks.js';
-import { replay, runFuzz } from '../fixtures/fuzz/runner.js';
+import { replay, replayCommand, runFuzz } from '../fixtures/fuzz/runner.js';
+import { probeTarget, TargetUnreachableError } from '../fixtures/global-setup.js';
+import { LoginError } from '../fixtures/http/errors.js';
 import { displayUrl } from '../fixtures/reporting.js';
 
 const USAGE = `Usage: npm run fuzz -- [--seed N] [--cases N] [--budget SECONDS] [--readings default|alternate] [--replay FILE]
@@ -21,7 +23,7 @@ Target: HB_BASE_URL, HB_EMAIL, HB_PASSWORD, HB_HALL_ID (else a built-in mock; HB
 Writes (form posts, BlockUser, GenerateAccessPIN) only against the mock or with HB_ALLOW_WRITES=true.`;
 
 function usage(message: string): never {
-  console.error(`fuzz: ${message}\n${USAGE}`);
+  console.error(`fuzz: ${message} (npm run fuzz -- --help shows the usage)`);
   process.exit(2);
 }
 
@@ -96,7 +98,18 @@ if (env.target.kind === 'remote') {
   };
 }
 
-const ctx = await openFuzzContext(target, replayFile?.seed ?? seed);
+let ctx: Awaited<ReturnType<typeof openFuzzContext>>;
+try {
+  // A dead target stops the run at once, with one message (fixtures/global-setup.ts).
+  if (env.target.kind === 'remote') await probeTarget(target.baseUrl);
+  ctx = await openFuzzContext(target, replayFile?.seed ?? seed);
+} catch (error) {
+  await stopMock?.();
+  const e = error as Error;
+  const known = e instanceof TargetUnreachableError || e instanceof LoginError;
+  console.error(`fuzz: ${redact(known ? e.message : `${e.name}: ${e.message}`).split('\n')[0]}`);
+  process.exit(2);
+}
 let exit = 0;
 if (replayFile) {
   console.log(`Replaying ${flags.replay} (${replayFile.property}) against ${target.label}`);
@@ -108,7 +121,11 @@ if (replayFile) {
   const cap = env.target.kind === 'remote' ? env.maxConcurrency : Math.max(2, env.maxConcurrency);
   console.log(`Generated inputs against ${target.label}, hall ${target.hallId}: seed ${seed}, ${cases} cases, budget ${budgetMs / 1000} s, ` +
     `${cap} in flight at most, writes ${target.writes ? 'on' : 'off'}`);
-  const summary = await runFuzz(ctx, { seed, cases, budgetMs, replayDir: repoPath(`${env.reportsDir}/fuzz`), log: console.log }, cap);
+  const mockArgs = stopMock && flags.readings === 'alternate' ? '--readings alternate' : undefined;
+  const mutantEnv = stopMock && env.mockMutant ? `HB_MOCK_MUTANT=${env.mockMutant}` : undefined;
+  const replayOptions = { tag: stopMock ? env.mockMutant : undefined, envPrefix: mutantEnv, args: mockArgs };
+  const replayDir = repoPath(`${env.reportsDir}/fuzz`);
+  const summary = await runFuzz(ctx, { seed, cases, budgetMs, replayDir, replay: replayOptions, log: console.log }, cap);
   const swept = target.writes ? await sweepRun(ctx.client, ctx.form.marker) : 0;
   const interrupted = summary.properties.filter((p) => p.interrupted).length;
   console.log('');
@@ -121,7 +138,7 @@ if (replayFile) {
   for (const f of summary.findings) {
     console.log(`\n✗ ${f.property}: ${f.message}`);
     console.log(`  shrunk input (${f.shrinks} shrinks): ${redact(JSON.stringify(f.input))}`);
-    console.log(`  replay: npm run fuzz -- --replay ${f.replayFile}${stopMock ? (env.mockMutant ? `   (with HB_MOCK_MUTANT=${env.mockMutant})` : '') : ''}`);
+    console.log(`  replay: ${replayCommand(f.replayFile, replayOptions)}`);
     console.log(`  seed ${f.seed}${f.path ? `, path ${f.path}` : ''}`);
   }
   console.log(`\n${summary.findings.length ? `${summary.findings.length} finding(s)` : 'nothing found'} (seed ${seed})`);
