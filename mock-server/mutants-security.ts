@@ -18,7 +18,8 @@ interface SecurityMutant extends MockOverride {
 
 const at = (request: Request, path: string) => routeMatches(path, new URL(request.url).pathname);
 const START = 'StartDate' satisfies BookingFormField;
-const isSlashDate = (s: string) => /^\d{4}\/\d{2}\/\d{2}T00:00:00$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10).replace(/\//g, '-')}T00:00:00Z`));
+const isSlashDate = (s: string) =>
+  /^\d{4}\/\d{2}\/\d{2}T00:00:00$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10).replace(/\//g, '-')}T00:00:00Z`));
 
 /** Bookings a `deleted-booking-still-served` mock removed, per server. */
 const ghosts = new WeakMap<MockContext, Map<number, BookingRecord>>();
@@ -141,8 +142,9 @@ export const securityMutants = [
       const response = await next(request);
       const ghost = gone.get(id);
       if (!at(request, pages.viewBookingPage.path) || response?.status !== 404 || !ghost) return response;
-      return html(`<!DOCTYPE html><html><body><h2>${esc(ghost.name)}</h2><dl><dt>Status</dt><dd>${esc(ghost.status)}</dd></dl></body></html>`);
+      return html(
+        `<!DOCTYPE html><html><body><h2>${esc(ghost.name)}</h2><dl><dt>Status</dt><dd>${esc(ghost.status)}</dd></dl></body></html>`,
+      );
     },
   },
 ] as const satisfies readonly SecurityMutant[];
-

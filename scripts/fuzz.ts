@@ -39,7 +39,7 @@ try {
       replay: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
-  }).values as typeof flags;
+  }).values;
 } catch (error) {
   usage((error as Error).message);
 }
@@ -55,7 +55,8 @@ const whole = (name: string, v: string | undefined, min: number) => {
 const seed = whole('seed', flags.seed, -2147483648) ?? Math.floor(Math.random() * 2 ** 31);
 const cases = whole('cases', flags.cases, 1) as number;
 const budgetMs = (whole('budget', flags.budget, 1) as number) * 1000;
-if (flags.readings !== 'default' && flags.readings !== 'alternate') usage(`--readings must be default or alternate, got "${flags.readings}"`);
+if (flags.readings !== 'default' && flags.readings !== 'alternate')
+  usage(`--readings must be default or alternate, got "${flags.readings}"`);
 let replayFile: { property: string; input: unknown; seed: number } | undefined;
 if (flags.replay) {
   const file = resolve(flags.replay);
@@ -119,8 +120,10 @@ if (replayFile) {
   exit = verdict ? 1 : 0;
 } else {
   const cap = env.target.kind === 'remote' ? env.maxConcurrency : Math.max(2, env.maxConcurrency);
-  console.log(`Generated inputs against ${target.label}, hall ${target.hallId}: seed ${seed}, ${cases} cases, budget ${budgetMs / 1000} s, ` +
-    `${cap} in flight at most, writes ${target.writes ? 'on' : 'off'}`);
+  console.log(
+    `Generated inputs against ${target.label}, hall ${target.hallId}: seed ${seed}, ${cases} cases, budget ${budgetMs / 1000} s, ` +
+      `${cap} in flight at most, writes ${target.writes ? 'on' : 'off'}`,
+  );
   const mockArgs = stopMock && flags.readings === 'alternate' ? '--readings alternate' : undefined;
   const mutantEnv = stopMock && env.mockMutant ? `HB_MOCK_MUTANT=${env.mockMutant}` : undefined;
   const replayOptions = { tag: stopMock ? env.mockMutant : undefined, envPrefix: mutantEnv, args: mockArgs };
@@ -129,8 +132,10 @@ if (replayFile) {
   const swept = target.writes ? await sweepRun(ctx.client, ctx.form.marker) : 0;
   const interrupted = summary.properties.filter((p) => p.interrupted).length;
   console.log('');
-  console.log(`${summary.cases} cases, ${summary.requests} requests in ${(summary.ms / 1000).toFixed(1)} s ` +
-    `(${Math.round(summary.requests / (summary.ms / 1000))}/s), at most ${summary.maxInFlight} in flight (cap ${cap})`);
+  console.log(
+    `${summary.cases} cases, ${summary.requests} requests in ${(summary.ms / 1000).toFixed(1)} s ` +
+      `(${Math.round(summary.requests / (summary.ms / 1000))}/s), at most ${summary.maxInFlight} in flight (cap ${cap})`,
+  );
   console.log(`invalid inputs: ${summary.refused} refused (4xx), ${summary.tolerated} answered 200 within the contract (lenient binding)`);
   for (const note of summary.notes) console.log(`note: ${note}`);
   if (swept) console.log(`note: removed ${swept} booking(s) of this run left after a finding`);
