@@ -3,6 +3,7 @@
 // mutation step's verdicts repeat. Writes (form posts) only where the suite may write.
 import { endpoints, pages } from '../../contracts/index.js';
 import { repoPath } from '../../fixtures/env.js';
+import { displayUrl } from '../../fixtures/reporting.js';
 import { openFuzzContext, type FuzzTarget } from '../../fixtures/fuzz/context.js';
 import { sweepRun } from '../../fixtures/fuzz/form-checks.js';
 import { replayCommand, runFuzz, type FuzzSummary } from '../../fixtures/fuzz/runner.js';
@@ -40,7 +41,7 @@ test.describe(
         ...target,
         maxConcurrency: target.mock ? 4 : env.maxConcurrency,
         writes: env.allowWrites,
-        label: target.mock ? 'built-in mock' : target.baseUrl,
+        label: target.mock ? 'built-in mock' : displayUrl(target.baseUrl),
       };
       const ctx = await openFuzzContext(fuzzTarget, SEED, api);
       const replayDir = repoPath(`${env.reportsDir}/fuzz`);
