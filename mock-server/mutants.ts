@@ -28,6 +28,7 @@ import {
 } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { hasRawBracketInFieldName } from './handlers/filter.js';
+import { securityMutants } from './mutants-security.js';
 import { bookingItem, roomItem } from './handlers/present.js';
 import { cookiesOf, currentUser } from './routes.js';
 import { timeRangeMutants } from './mutants-time-range.js';
@@ -591,6 +592,8 @@ export const mutants = [
     intercept: replaceAnswer(E.getGroupsForCustomer, () => Response.json({ Message: 'An error has occurred.' }, { status: 500 })),
   },
   ...timeRangeMutants,
+  // Generated inputs and security regressions, caught by the generated checks (fixtures/fuzz/).
+  ...securityMutants,
 ] as const satisfies readonly Mutant[];
 
 export type MutantId = (typeof mutants)[number]['id'];

@@ -20,11 +20,17 @@ const redirect = (location: string) => new HttpResponse(null, { status: 302, hea
 export function parseLocalDateTime(raw: string): string | null {
   const s = raw.trim();
   let m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  if (m) return onCalendar(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`);
   m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(s);
-  if (m) return `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:00`;
+  if (m) return onCalendar(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:00`);
   return null;
 }
+
+/** The date-time when the calendar has it (MVC's binder refuses 30 February or hour 25), else null. */
+const onCalendar = (iso: string): string | null => {
+  const d = new Date(`${iso}Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === iso ? iso : null;
+};
 
 interface Submission {
   values: BookingFormValues;

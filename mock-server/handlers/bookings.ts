@@ -115,10 +115,10 @@ export function bookingHandlers(ctx: MockContext) {
     jsonRoute(ctx, E.getCostOfBooking, ({ body }) => {
       const rate = ctx.state.priceRates.find((p) => p.id === body.PriceRateId && p.hallId === body.HallId);
       if (!rate) return HttpResponse.json({ Message: `Unknown price rate ${body.PriceRateId}` }, { status: 400 });
-      const hours = Math.max(
-        0,
-        (Date.parse(`${body.EndDateTime.slice(0, 19)}Z`) - Date.parse(`${body.StartDateTime.slice(0, 19)}Z`)) / 3.6e6,
-      );
+      const span = Date.parse(`${body.EndDateTime.slice(0, 19)}Z`) - Date.parse(`${body.StartDateTime.slice(0, 19)}Z`);
+      // A date-time the calendar lacks (hour 25, month 13) is a bad request, as MVC's binder makes it.
+      if (Number.isNaN(span)) return HttpResponse.json({ Message: 'StartDateTime and EndDateTime must be date-times' }, { status: 400 });
+      const hours = Math.max(0, span / 3.6e6);
       const perHour = rate.name === 'Community' ? 12 : 20;
       return { Cost: Math.round(hours * perHour * body.Rooms.length * 100) / 100, Currency: 'GBP', PriceRate: rate.name };
     }),

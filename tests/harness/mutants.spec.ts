@@ -19,6 +19,7 @@ import { firstRealOption } from '../../fixtures/http/forms.js';
 import { mutants, UnknownMutantError, type MutantArea, type MutantId } from '../../mock-server/mutants.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';
+import { securityProbes } from './security-probes.js';
 
 test.beforeEach(({ target }) => {
   test.skip(!target.mock, 'catalogue checks start their own mocks; they say nothing about a remote target');
@@ -78,6 +79,7 @@ const firstBooking = (p: Probe) =>
 const firstRoom = (p: Probe) => p.mock.context.state.rooms.find((r) => r.hallId === p.hall)!;
 
 const probes: Record<MutantId, ProbeFn> = {
+  ...securityProbes,
   'booking-id-as-string': (p) => grid(p),
   'booking-start-not-iso': (p) => grid(p),
   'booking-customer-id-missing': (p) => grid(p),

@@ -1,0 +1,89 @@
+// Generated valid and invalid requests from the registry's contracts (fixtures/fuzz/), through the
+// worker's session and its tokens: a small budget of `npm run fuzz` on every run, fixed seed so the
+// mutation step's verdicts repeat. Writes (form posts) only where the suite may write.
+import { endpoints, pages } from '../../contracts/index.js';
+import { repoPath } from '../../fixtures/env.js';
+import { displayUrl } from '../../fixtures/reporting.js';
+import { openFuzzContext, type FuzzTarget } from '../../fixtures/fuzz/context.js';
+import { sweepRun } from '../../fixtures/fuzz/form-checks.js';
+import { replayCommand, runFuzz, type FuzzSummary } from '../../fixtures/fuzz/runner.js';
+import { doc, notes } from '../../fixtures/sources.js';
+import { expect, test } from './wire.fixture.js';
+
+/** The run's seed and size: about 800 requests, a few seconds against the mock. */
+const SEED = 20261123;
+const CASES = 700;
+
+const findingsOf = (summary: FuzzSummary) =>
+  summary.findings.map(
+    (f) =>
+      `${f.property}: ${f.message}\n  shrunk input: ${JSON.stringify(f.input)}\n  replay: ${replayCommand(f.replayFile)} (seed ${f.seed})`,
+  );
+
+test.describe(
+  'generated inputs',
+  {
+    annotation: [
+      doc('Endpoints', 'query and body schemas of every JSON endpoint; common rules 1–3 (session, token header, token field)'),
+      doc('Errors', 'Session expired or absent on a protected endpoint: Redirect'),
+      notes('Booking form', 'a literal `[` or `]` in a urlencoded field name gets the TCP connection reset'),
+    ],
+  },
+  () => {
+    test('generated requests meet no server error, no contract break, no dropped connection and no security regression', async ({
+      api,
+      target,
+      env,
+      mock,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      const fuzzTarget: FuzzTarget = {
+        ...target,
+        maxConcurrency: target.mock ? 4 : env.maxConcurrency,
+        writes: env.allowWrites,
+        label: target.mock ? 'built-in mock' : displayUrl(target.baseUrl),
+      };
+      const ctx = await openFuzzContext(fuzzTarget, SEED, api);
+      const replayDir = repoPath(`${env.reportsDir}/fuzz`);
+      const summary = await runFuzz(ctx, { seed: SEED, cases: CASES, budgetMs: 60_000, replayDir }, fuzzTarget.maxConcurrency);
+      if (env.allowWrites) await sweepRun(ctx.client, ctx.form.marker);
+      testInfo.annotations.push({
+        type: 'generated',
+        description:
+          `seed ${SEED}: ${summary.cases} cases, ${summary.requests} requests in ${Math.round(summary.ms)} ms, ` +
+          `at most ${summary.maxInFlight} in flight; invalid inputs ${summary.refused} refused, ` +
+          `${summary.tolerated} answered within the contract`,
+      });
+      for (const note of summary.notes) testInfo.annotations.push({ type: 'observed', description: note });
+      expect(findingsOf(summary), 'findings of the generated checks').toEqual([]);
+      expect(
+        summary.properties.filter((p) => p.interrupted).map((p) => p.name),
+        'checks the time budget cut short',
+      ).toEqual([]);
+      if (mock) {
+        // The escaping and delete checks ran on stored bookings, not vacuously.
+        expect(ctx.form.stored, 'form posts stored (and deleted) by the generated run').toBeGreaterThan(0);
+      } else if (env.allowWrites && !ctx.form.stored) {
+        testInfo.annotations.push({ type: 'vacuous', description: 'no generated form post was stored: escaping and delete unchecked' });
+      }
+    });
+
+    test('a generated run without writes sends no write and changes nothing', async ({ localMock, api, target }) => {
+      test.setTimeout(60_000);
+      const state = () => JSON.stringify([localMock.state.bookings, localMock.state.customers, localMock.state.pins]);
+      const before = state();
+      const ctx = await openFuzzContext({ ...target, maxConcurrency: 4, writes: false, label: 'built-in mock' }, SEED, api);
+      const summary = await runFuzz(ctx, { seed: SEED, cases: 300, budgetMs: 30_000, replayDir: repoPath('reports/fuzz') }, 4);
+      expect(findingsOf(summary)).toEqual([]);
+      const writeRoutes = [...Object.values(endpoints), ...Object.values(pages)].filter((e) => e.writes);
+      const writes = localMock.received.filter((r) =>
+        writeRoutes.some((e) => e.method === r.method && new RegExp(`^${e.path.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`, 'i').test(r.path)),
+      );
+      expect(
+        writes.map((r) => `${r.method} ${r.path}`),
+        'write requests of a run without writes',
+      ).toEqual([]);
+      expect(state(), 'bookings, customers and PINs after a run without writes').toBe(before);
+    });
+  },
+);
