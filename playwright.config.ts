@@ -75,7 +75,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
       testMatch: /.*\.setup\.ts/,
       use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
     },
-    { name: 'harness', testDir: './tests/harness', testIgnore: /probes\//, use: browser },
+    // The harness's own checks start mocks, proxies and child runs of their own: offline only, so a run
+    // against staging (or a dead one) spends no time on them.
+    ...(remote ? [] : [{ name: 'harness', testDir: './tests/harness', testIgnore: /probes\//, use: browser }]),
     // Deliberate failures for the leak test's child run (tests/harness/leak.spec.ts) only.
     ...(env.leakProbe ? [{ name: 'leak-probe', testDir: './tests/harness/probes', dependencies: ['setup'], use: loggedIn }] : []),
     { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
