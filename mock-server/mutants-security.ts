@@ -3,7 +3,7 @@
 // token accepted, a session cookie scripts can read, a logoff that keeps the session, a deleted booking still served.
 import { endpoints as E, LOGIN_PATH, pages, routeMatches, TOKEN_HEADER, type BookingFormField } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
-import { parseLocalDateTime } from './handlers/booking-pages.js';
+import { parseLocalDateTime } from './handlers/booking-submission.js';
 import { esc, LOGOFF_PATH } from './html/layout.js';
 import { cookiesOf, currentUser } from './routes.js';
 import { ANTIFORGERY_COOKIE } from './session.js';

@@ -3,67 +3,19 @@
 // way, validation that re-renders with 200 and stores nothing, redirects on success.
 // Every route reads and writes ctx.state at request time.
 import { HttpResponse } from 'msw';
-import { BOOKING_ROOM_FIELD, pagePath, pages } from '../../contracts/index.js';
+import { pagePath, pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
-import { bookingForm, emptyBookingForm, type BookingFormValues } from '../html/booking-form.js';
+import { bookingForm, emptyBookingForm } from '../html/booking-form.js';
 import { bookingView, type BookingViewModel } from '../html/booking-view.js';
 import { ukDateTime } from '../html/dates.js';
 import { esc, layout } from '../html/layout.js';
 import type { BookingRecord } from '../state.js';
 import { htmlWithToken, notFoundPage, pageRoute } from '../routes.js';
 import { clashingBookings } from './bookings.js';
+import { parseLocalDateTime, readSubmission, type Submission } from './booking-submission.js';
 import { bookingItem, roomsUsed } from './present.js';
 
 const redirect = (location: string) => new HttpResponse(null, { status: 302, headers: { Location: location } });
-
-/** A posted local date-time (`datetime-local`, ISO with seconds, or UK `dd/MM/yyyy HH:mm`) → `YYYY-MM-DDTHH:MM:SS`. */
-export function parseLocalDateTime(raw: string): string | null {
-  const s = raw.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(s);
-  if (m) return onCalendar(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}`);
-  m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(s);
-  if (m) return onCalendar(`${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:00`);
-  return null;
-}
-
-/** The date-time when the calendar has it (MVC's binder refuses 30 February or hour 25), else null. */
-const onCalendar = (iso: string): string | null => {
-  const d = new Date(`${iso}Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === iso ? iso : null;
-};
-
-interface Submission {
-  values: BookingFormValues;
-  selectedRoomIds: number[];
-}
-
-/** Read the urlencoded post as MVC's model binder would: indexed rooms, checkbox + hidden `false`. */
-function readSubmission(form: URLSearchParams): Submission {
-  const rooms = new Map<number, { roomId?: number; selected: boolean }>();
-  for (const [name, value] of form) {
-    const m = BOOKING_ROOM_FIELD.exec(name);
-    if (!m) continue;
-    const entry = rooms.get(Number(m[1])) ?? { selected: false };
-    if (m[2] === 'RoomId') entry.roomId = Number(value);
-    else if (value === 'true') entry.selected = true;
-    rooms.set(Number(m[1]), entry);
-  }
-  const get = (k: string) => form.get(k) ?? '';
-  return {
-    values: {
-      Name: get('Name'),
-      StartDate: get('StartDate'),
-      EndDate: get('EndDate'),
-      CustomerId: get('CustomerId'),
-      ActivityTypeId: get('ActivityTypeId'),
-      PriceRateId: get('PriceRateId'),
-      BookingStatusId: get('BookingStatusId'),
-      Description: get('Description'),
-      SendEmails: form.getAll('SendEmails').includes('true'),
-    },
-    selectedRoomIds: [...rooms.values()].filter((r) => r.selected && r.roomId !== undefined).map((r) => r.roomId as number),
-  };
-}
 
 /** The read-only model of a booking, shared by the View page and the scheduler's popup. */
 export function bookingViewModel(ctx: MockContext, b: BookingRecord): BookingViewModel {
