@@ -5,7 +5,7 @@ import { endpoints as E, LOGIN_PATH, pages, routeMatches, TOKEN_HEADER, type Boo
 import type { MockContext, MockOverride } from './context.js';
 import { parseLocalDateTime } from './handlers/booking-submission.js';
 import { esc, LOGOFF_PATH } from './html/layout.js';
-import { cookiesOf, currentUser } from './routes.js';
+import { cookiesOf, currentUser, sessionId } from './routes.js';
 import { ANTIFORGERY_COOKIE } from './session.js';
 import type { BookingRecord } from './state.js';
 
@@ -118,9 +118,12 @@ export const securityMutants = [
     id: 'logoff-keeps-session',
     area: 'account',
     breaks: 'logging off through the layout form ends the session',
-    intercept: async (request, next) => {
+    intercept: async (request, next, ctx) => {
+      const sid = sessionId(ctx, request);
       const response = await next(request);
       if (request.method !== 'POST' || !at(request, LOGOFF_PATH) || !response) return response;
+      // Neither ended on the server nor in the browser.
+      if (sid) ctx.revoked.delete(sid);
       const headers = new Headers(response.headers);
       headers.delete('set-cookie');
       return new Response(null, { status: response.status, headers });
