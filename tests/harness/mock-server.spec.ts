@@ -84,6 +84,12 @@ test.describe('env parsing', () => {
     ).toThrow(/Refusing HB_ALLOW_WRITES=true against prod.example/);
   });
 
+  test('loadEnv refuses a base URL with a path instead of dropping it', () => {
+    const env = { HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: '1' };
+    expect(() => loadEnv({ ...env, HB_BASE_URL: 'http://host.example/Account' })).toThrow(/HB_BASE_URL: expected the server's origin only/);
+    expect(loadEnv({ ...env, HB_BASE_URL: 'http://host.example/' }).target).toMatchObject({ baseUrl: 'http://host.example' });
+  });
+
   test('loadEnv without HB_BASE_URL selects the built-in mock', () => {
     expect(loadEnv({}).target).toEqual({ kind: 'mock' });
   });
