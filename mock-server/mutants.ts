@@ -378,7 +378,7 @@ export const mutants = [
     },
   },
   {
-    // Regressions a staging-like server showed (issue 10): the grid items there carry no
+    // Regressions a staging-like server showed: the grid items there carry no
     // HallId, so only what the document names (RoomsUsed, rooms of the hall) can show it.
     id: 'grid-includes-other-hall',
     area: 'bookings',

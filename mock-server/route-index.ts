@@ -1,6 +1,6 @@
 // Which msw handlers a request may reach: a loose, case-insensitive pre-match on method and
 // path, worked out once per (method, path) and remembered, so msw's exact matching runs only on
-// the handlers a route needs (issue 11: "each request should reach only the handler its route needs").
+// the handlers a route needs.
 import type { RequestHandler } from 'msw';
 
 /** Distinct (method, path) pairs remembered; paths carry ids, so the map is emptied past this. */

@@ -1,4 +1,4 @@
-// The hall administrator's booking flows in Chromium (issue 4): create, edit, request and
+// The hall administrator's booking flows in Chromium: create, edit, request and
 // confirm changes, delete, each verified through the JSON API and the pages.
 import { addDays, endpoints, eventId, pagePath } from '../../contracts/index.js';
 import {

@@ -1,4 +1,4 @@
-// The booking form refuses bad input (issue 4): a missing required field or an end
+// The booking form refuses bad input: a missing required field or an end
 // before the start re-renders the form with a message, and nothing is created.
 import { pagePath } from '../../contracts/index.js';
 import { expect, gridBookings, test, type BookingLedger } from '../../fixtures/bookings.js';

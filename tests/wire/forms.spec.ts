@@ -176,7 +176,7 @@ test.describe(
 
     /**
      * Values for the create form from the page's own options, as the flows' drafts choose them
-     * (fixtures/bookings.ts): the test customer when the form offers it, e-mails off (issue 4).
+     * (fixtures/bookings.ts): the test customer when the form offers it, e-mails off.
      */
     const bookingValues = (name: string, start: string, end: string, testCustomerId?: string) => (form: ParsedForm) => {
       const firstOption = (field: string) => firstRealOption(form, field);
