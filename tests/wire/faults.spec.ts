@@ -1,7 +1,6 @@
-// The mock's fault vocabulary met by the three kinds of client (the Node client, the
-// Playwright request client, a browser page), and the client's retry policy against it.
-// Every fault is an override of the worker's mock (`localMock.use(fault(…))`), so these tests
-// skip against a remote target.
+// The mock's fault vocabulary met by the three kinds of client (the Node client, the Playwright
+// request client, a browser page), and the client's retry policy against it. Every fault is an
+// override of the worker's mock (`localMock.use(fault(…))`), so these tests skip against a remote target.
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
 import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
 import { closedPort, rejectionOf } from '../../fixtures/failures.js';
@@ -108,8 +107,7 @@ for (const [kind, retryAfter] of [
 ] as const) {
   test.describe(`fault: ${kind}`, () => {
     test.beforeEach(({ localMock }) => {
-      const spec = { fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) };
-      localMock.use(fault(spec));
+      localMock.use(fault({ fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) }));
     });
 
     test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`, async ({

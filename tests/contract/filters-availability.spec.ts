@@ -1,0 +1,77 @@
+// Meaning, not only shape: checkAvailability answers a held slot unlike a free one, whatever
+// its undocumented body says.
+import { type Booking } from '../../contracts/index.js';
+import { gridBookings } from '../../fixtures/bookings.js';
+import { MARKER } from '../../fixtures/bookings/run-marker.js';
+import { expect, test } from '../../fixtures/index.js';
+import { vacuous } from '../../fixtures/readings.js';
+import { factIf } from '../../fixtures/seeding.js';
+import { addDays, daysBetween, serviceToday } from '../../contracts/service-time.js';
+import { doc } from '../../fixtures/sources.js';
+import { grid, label } from './grid.js';
+
+test.describe('availability', () => {
+  test(
+    'checkAvailability answers a slot a confirmed booking holds unlike a free slot',
+    {
+      annotation: [
+        doc('What the service does', 'JSON endpoints … checking availability'),
+        doc('Bookings, POST /api/Bookings/CheckAvailability', 'Rooms | array of int (room ids); StartDateTime; EndDateTime; HallId'),
+      ],
+    },
+    async ({ api, facts, seeding }) => {
+      // The body is not shown, so no field is read: whatever it says, a held slot and a free one
+      // of the same rooms cannot both be answered alike by a server that checks bookings.
+      const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
+      const today = serviceToday();
+      const roomsOf = (b: Booking) => rooms.filter((r) => b.RoomsUsed.includes(r.name)).map((r) => r.id);
+      // Not a booking of a suite run: a parallel test may delete its own before the question is asked.
+      const confirmed = (await grid(api, facts, { statusType: 'Confirmed', timerange: 5 })).items.filter(
+        (b) => !b.IsRecurring && !MARKER.test(b.BookingName) && roomsOf(b).length,
+      );
+      const future = confirmed.find((b) => b.StartDateTime.slice(0, 10) > today);
+      const held = seeding.factOrSkip(
+        factIf(!!future, () => future!, 'no future confirmed booking names a bookable room in RoomsUsed'),
+        'future confirmed booking of a bookable room',
+      );
+      // Free slots: the same hours on the nearest later days the grid shows empty, within the
+      // hall's horizon and hours as far as the held booking is; two, so that an answer which
+      // merely echoes the question shows (the two free answers then differ) and is noted.
+      // Two days read at a time (independent reads), kept in day order: the same two days as one by one.
+      const freeDays: string[] = [];
+      for (let d = 1; d <= 21 && freeDays.length < 2; d += 2) {
+        const days = [d, d + 1].filter((x) => x <= 21).map((x) => addDays(held.StartDateTime, x));
+        const busy = await Promise.all(days.map((day) => gridBookings(api, facts.hallId, day, day, 'NotCancelled')));
+        days.forEach((day, i) => {
+          if (!busy[i]?.length && freeDays.length < 2) freeDays.push(day);
+        });
+      }
+      expect(freeDays, `two days without bookings within three weeks after ${label(held)}`).toHaveLength(2);
+      const ask = (day: string | null) =>
+        api.call('checkAvailability', {
+          body: {
+            Rooms: roomsOf(held),
+            HallId: facts.hallId,
+            StartDateTime: day ? `${day}${held.StartDateTime.slice(10, 19)}` : held.StartDateTime.slice(0, 19),
+            EndDateTime: day
+              ? `${addDays(day, daysBetween(held.StartDateTime, held.EndDateTime))}${held.EndDateTime.slice(10, 19)}`
+              : held.EndDateTime.slice(0, 19),
+          },
+        });
+      const [onHeld, onFree, onControl] = await Promise.all([ask(null), ask(freeDays[0] as string), ask(freeDays[1] as string)]);
+      const show = (x: { json: unknown }) => JSON.stringify(x.json).slice(0, 200);
+      test.info().annotations.push({
+        type: 'observed',
+        description: `held ${label(held)} → ${show(onHeld)}; free ${freeDays.join(', ')} → ${show(onFree)}, ${show(onControl)}`,
+      });
+      if (JSON.stringify(onFree.json) !== JSON.stringify(onControl.json)) {
+        vacuous('two free slots were answered differently (the answer carries the question): held and free cannot be compared');
+        return;
+      }
+      expect(
+        JSON.stringify(onHeld.json),
+        `checkAvailability for ${label(held)}'s own slot and rooms answers as for the free days ${freeDays.join(', ')}`,
+      ).not.toBe(JSON.stringify(onFree.json));
+    },
+  );
+});
