@@ -1,7 +1,21 @@
-// Booking resources and request shapes (interface doc: "Booking (grid item)",
+// Booking resources, request shapes, endpoints and pages (interface doc: "Booking (grid item)",
 // "States and transitions", "Endpoints / Bookings").
 import { z } from 'zod';
-import { Guid, IsoDateTime, IsoLocalDateTime, QueryInt, SlashDate, TimeRange, listOf } from './common.js';
+import {
+  Guid,
+  HallIdQuery,
+  HallIdTimeRangeQuery,
+  IsoDateTime,
+  IsoLocalDateTime,
+  LowerHallIdQuery,
+  QueryInt,
+  SlashDate,
+  TimeRange,
+  unspecified,
+} from './common.js';
+import { jsonOf, keyed, pageOf, type JsonEndpoint, type PageRoute } from './entries.js';
+import { listOf } from './list-shape.js';
+import { TOKEN_FIELD } from './account.js';
 
 /** Booking statuses (interface doc, "States and transitions"). */
 export const BookingStatus = z.enum(['Requested', 'Confirmed', 'Cancelled']).meta({ id: 'BookingStatus' });
@@ -41,9 +55,6 @@ export const BookingGridQuery = z.object({
 });
 export type BookingGridQuery = z.input<typeof BookingGridQuery>;
 
-export const HallIdQuery = z.object({ id: QueryInt.meta({ description: 'Hall id' }) });
-export const HallIdTimeRangeQuery = z.object({ id: QueryInt, timerange: TimeRange.optional() });
-export const LowerHallIdQuery = z.object({ hallid: QueryInt.meta({ description: 'Hall id' }) });
 export const ParentGridQuery = z.object({ id: QueryInt.meta({ description: 'Booking id of a recurring parent' }) });
 
 /** Body of CheckAvailability (interface doc). */
@@ -83,3 +94,134 @@ export const BOOKING_ROOM_COLLECTION = 'BookingRoom';
 /** Indexed MVC binding for room selection; `i` is zero-based (interface doc). */
 export const bookingRoomField = (i: number, part: 'RoomId' | 'Selected') => `${BOOKING_ROOM_COLLECTION}[${i}].${part}`;
 export const BOOKING_ROOM_FIELD = new RegExp(`^${BOOKING_ROOM_COLLECTION}\\[(\\d+)\\]\\.(RoomId|Selected)$`);
+
+const json = jsonOf('bookings');
+
+/** The bookings domain's JSON endpoints (interface doc, "Endpoints"). */
+export const bookingEndpoints = keyed({
+  listBookingsForHallGrid: json({
+    method: 'GET',
+    path: '/api/bookings/GetForHallgrid',
+    summary: 'Bookings of a hall, filtered',
+    query: BookingGridQuery,
+    response: BookingList,
+    documented: true,
+  }),
+  getBookingCountsForHall: json({
+    method: 'GET',
+    path: '/api/Bookings/GetBookingCountsForHall',
+    summary: 'Booking counts of a hall',
+    query: HallIdTimeRangeQuery,
+    ...unspecified,
+  }),
+  getBookingTimeRangeCountsForHall: json({
+    method: 'GET',
+    path: '/api/Bookings/GetBookingTimeRangeCountsForHall',
+    summary: 'Booking counts per time range',
+    query: HallIdQuery,
+    ...unspecified,
+  }),
+  getRequestedBookingsCount: json({
+    method: 'GET',
+    path: '/api/Bookings/GetRequestedBookingsCount',
+    summary: 'Number of requested bookings',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  hasPendingBookingChanges: json({
+    method: 'GET',
+    path: '/api/Bookings/HasPendingBookingChanges',
+    summary: 'Whether the hall has bookings with pending changes',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  listChildBookings: json({
+    method: 'GET',
+    path: '/api/bookings/getforparentgrid',
+    summary: 'Child bookings of a recurring parent',
+    query: ParentGridQuery,
+    response: BookingList,
+    documented: true,
+  }),
+  checkAvailability: json({
+    method: 'POST',
+    path: '/api/Bookings/CheckAvailability',
+    summary: 'Whether rooms are free in a window',
+    body: AvailabilityBody,
+    ...unspecified,
+  }),
+  getCostOfBooking: json({
+    method: 'POST',
+    path: '/api/Bookings/GetCostOfBooking',
+    summary: 'Cost of a prospective booking',
+    body: CostBody,
+    ...unspecified,
+  }),
+  previewEmailContent: json({
+    method: 'POST',
+    path: '/api/Bookings/PreviewEmailContent',
+    summary: 'Preview of a booking e-mail',
+    body: PreviewEmailBody,
+    writes: true,
+    ...unspecified,
+  }),
+}) satisfies Record<string, JsonEndpoint>;
+
+const page = pageOf('bookings');
+
+/** The bookings domain's HTML pages and forms (interface doc, "Endpoints"). */
+export const bookingPages = keyed({
+  bookingsIndexPage: page({
+    method: 'GET',
+    path: '/Admin/Bookings/Index/{hall_id}',
+    summary: 'Bookings admin page (carries a fresh token)',
+    formFields: [TOKEN_FIELD],
+  }),
+  createBookingPage: page({
+    method: 'GET',
+    path: '/Admin/Bookings/Create',
+    summary: 'Create-booking form',
+    formFields: BOOKING_FORM_FIELDS,
+  }),
+  submitCreateBookingForm: page({
+    method: 'POST',
+    path: '/Admin/Bookings/Create',
+    summary: 'Create a booking',
+    formFields: BOOKING_FORM_FIELDS,
+  }),
+  editBookingPage: page({
+    method: 'GET',
+    path: '/Admin/Bookings/Edit/{booking_id}',
+    summary: 'Edit-booking form, pre-filled',
+    formFields: BOOKING_FORM_FIELDS,
+  }),
+  submitEditBookingForm: page({
+    method: 'POST',
+    path: '/Admin/Bookings/Edit/{booking_id}',
+    summary: 'Save changes to a booking',
+    formFields: BOOKING_FORM_FIELDS,
+  }),
+  viewBookingPage: page({
+    method: 'GET',
+    path: '/Admin/Bookings/View/{booking_id}',
+    summary: 'Read-only booking page',
+  }),
+  deleteBooking: page({
+    method: 'GET',
+    path: '/Admin/Bookings/Delete/{booking_id}',
+    summary: 'Delete a booking',
+    writes: true,
+  }),
+  requestBookingChanges: page({
+    method: 'GET',
+    path: '/Admin/Bookings/RequestChanges/{booking_id}',
+    summary: 'Request changes to a booking',
+    writes: true,
+  }),
+  confirmBookingChanges: page({
+    method: 'GET',
+    path: '/Admin/Bookings/ConfirmChanges/{booking_id}',
+    summary: 'Confirm requested changes',
+    writes: true,
+  }),
+}) satisfies Record<string, PageRoute>;

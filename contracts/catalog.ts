@@ -1,7 +1,8 @@
-// Hall configuration and rooms (interface doc: "Activity type", "Price rate", "Room",
-// "Hall configuration", "Rooms").
+// Hall configuration: resources, request shapes and endpoints (interface doc: "Activity type",
+// "Price rate", "Hall configuration").
 import { z } from 'zod';
-import { BoolString, QueryInt, aliasedObject } from './common.js';
+import { BoolString, HallIdQuery, LowerHallIdQuery, QueryInt, aliasedObject, unspecified } from './common.js';
+import { jsonOf, keyed, type JsonEndpoint } from './entries.js';
 
 // The interface doc shows `Id`; live notes: "Rooms, activity types and price rates most
 // likely use `ID`; `Id` also occurs". Either spelling is accepted, like Room's.
@@ -26,19 +27,6 @@ export const PriceRateList = z.array(PriceRate).meta({ id: 'PriceRateList' });
 /** The id of an activity type or price rate, whichever spelling the target uses. */
 export const catalogId = (x: ActivityType | PriceRate): number => (x.Id ?? x.ID) as number;
 
-/** Room; `ID`/`Id` are documented alias spellings. */
-export const Room = aliasedObject(
-  'Room',
-  { Name: z.string(), HallId: z.number().int(), rowNumber: z.number().int(), Description: z.string() },
-  { ID: z.number().int(), Id: z.number().int() },
-  [['ID', 'Id']],
-);
-export type Room = z.infer<typeof Room>;
-export const RoomList = z.array(Room).meta({ id: 'RoomList' });
-
-/** The room's id, whichever spelling the target uses. */
-export const roomId = (r: Room): number => (r.ID ?? r.Id) as number;
-
 export const ChargeMatrixPriceRatesQuery = z.object({
   id: QueryInt.meta({ description: 'Hall id' }),
   dateRangeId: QueryInt,
@@ -46,3 +34,103 @@ export const ChargeMatrixPriceRatesQuery = z.object({
 });
 export const AuditQuery = z.object({ id: QueryInt, timerange: z.coerce.number().int().min(0).max(5) });
 export const LineItemGroupQuery = z.object({ id: QueryInt.meta({ description: 'Line item group id' }) });
+
+const json = jsonOf('catalog');
+
+/** The catalog domain's JSON endpoints (interface doc, "Endpoints"). */
+export const catalogEndpoints = keyed({
+  listActivityTypes: json({
+    method: 'GET',
+    path: '/api/ActivityTypes/GetForHall',
+    summary: 'Activity types of a hall',
+    query: HallIdQuery,
+    response: ActivityTypeList,
+    documented: true,
+  }),
+  listPriceRates: json({
+    method: 'GET',
+    path: '/api/PriceRates/GetForHall',
+    summary: 'Price rates of a hall',
+    query: HallIdQuery,
+    response: PriceRateList,
+    documented: true,
+  }),
+  getChargeMatrixRooms: json({
+    method: 'GET',
+    path: '/api/ChargeMatrix/GetRoomsForHall',
+    summary: 'Charge matrix rooms',
+    query: HallIdQuery,
+    ...unspecified,
+  }),
+  getChargeMatrixPriceRates: json({
+    method: 'GET',
+    path: '/api/ChargeMatrix/GetPriceRatesForHall',
+    summary: 'Charge matrix price rates',
+    query: ChargeMatrixPriceRatesQuery,
+    ...unspecified,
+  }),
+  getTaxRates: json({
+    method: 'GET',
+    path: '/api/Halls/GetTaxRatesForHall',
+    summary: 'Tax rates of a hall',
+    query: HallIdQuery,
+    ...unspecified,
+  }),
+  getFixedTimeSlots: json({
+    method: 'GET',
+    path: '/api/TimeSlots/GetFixedSlots',
+    summary: 'Fixed time slots',
+    ...unspecified,
+  }),
+  listLineItemGroups: json({
+    method: 'GET',
+    path: '/api/lineitemgroups/getforhall',
+    summary: 'Line item groups of a hall',
+    query: HallIdQuery,
+    ...unspecified,
+  }),
+  listLineItems: json({
+    method: 'GET',
+    path: '/api/LineItemGroups/GetLineItemsByGroupId',
+    summary: 'Line items of a group',
+    query: LineItemGroupQuery,
+    ...unspecified,
+  }),
+  listReports: json({
+    method: 'GET',
+    path: '/api/reports/getreports',
+    summary: 'Reports of a hall',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  listAudits: json({
+    method: 'GET',
+    path: '/api/audits/getforhall',
+    summary: 'Audit entries of a hall',
+    query: AuditQuery,
+    ...unspecified,
+  }),
+  getInvoiceCounter: json({
+    method: 'GET',
+    path: '/api/Invoicing/GetInvoiceCounter',
+    summary: 'Invoice counter',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  hasOutstandingInvoice: json({
+    method: 'GET',
+    path: '/api/Subscription/HasOutstandingInvoice',
+    summary: 'Outstanding-invoice flag',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  generateAccessPin: json({
+    method: 'GET',
+    path: '/api/HeatingAccess/GenerateAccessPIN',
+    // Live notes: it makes a PIN, so it is treated as a write although it is a GET.
+    summary: 'Generate a heating access PIN',
+    query: LowerHallIdQuery,
+    writes: true,
+    ...unspecified,
+  }),
+}) satisfies Record<string, JsonEndpoint>;

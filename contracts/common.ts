@@ -1,5 +1,5 @@
-// Wire primitives shared by every domain: date formats, GUIDs, colours, the two list
-// shapes and the alias mechanism. Schemas describe the wire exactly (no transforms),
+// Wire primitives shared by every domain: date formats, GUIDs, colours, the hall-id queries
+// several domains take and the alias mechanism. Schemas describe the wire exactly (no transforms),
 // so every one of them exports to JSON Schema.
 import { z } from 'zod';
 
@@ -82,56 +82,15 @@ export function aliasGroupsOf(schema: z.ZodType): string[][] {
   return meta?.['x-aliases'] ?? [];
 }
 
-/**
- * A list that comes either as a bare array or Kendo-style as `{Data: [...], Total?}`
- * (interface doc, GetForHallgrid: "A client must accept both").
- */
-export function listOf<T extends z.ZodType>(id: string, item: T) {
-  return z.union([z.array(item), z.looseObject({ Data: z.array(item), Total: z.number().int().optional() })]).meta({ id });
-}
-
-/** One escape or a run of them: `%XX` (UTF-8 bytes) and IIS's `%uXXXX`. */
-const ESCAPES = /(?:%[0-9a-f]{2})+|%u[0-9a-f]{4}/gi;
-const unescapeRun = (run: string): string => {
-  if (/^%u/i.test(run)) return String.fromCharCode(parseInt(run.slice(2), 16));
-  try {
-    return decodeURIComponent(run);
-  } catch {
-    return run;
-  }
-};
-
-/**
- * A request target's path as the service routes it (IIS/http.sys canonicalise before ASP.NET
- * routing): query and fragment dropped, escapes decoded once, `\` read as `/`, empty and `.`
- * segments dropped, `..` resolved. `/Admin/Bookings/Delet%65/1008` is `/Admin/Bookings/Delete/1008`.
- * Takes a path, a path and query, or an absolute URL; case is kept (routes compare without it).
- */
-export function serverPath(target: string): string {
-  const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i, '').split(/[?#]/, 1)[0] ?? '';
-  const segments: string[] = [];
-  for (const segment of path.replace(ESCAPES, unescapeRun).split(/[/\\]/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `/${segments.join('/')}${segments.length && /[/\\]$/.test(path) ? '/' : ''}`;
-}
-
-/** A URL's path (absolute, or path and query) as the service routes it, lower-cased: paths are case-insensitive (live notes). */
-export const pathKey = (url: string): string => serverPath(new URL(url, 'http://x').pathname).toLowerCase();
-
-/** The items of a list in either documented shape. */
-export function itemsOf<T>(list: T[] | { Data: T[] }): T[] {
-  return Array.isArray(list) ? list : list.Data;
-}
-
-/** The items of an unchecked answer that is a list in either documented shape; null when it is no list. */
-export function listItems(data: unknown): unknown[] | null {
-  if (Array.isArray(data)) return data as unknown[];
-  const inner = typeof data === 'object' && data !== null ? (data as { Data?: unknown }).Data : undefined;
-  return Array.isArray(inner) ? (inner as unknown[]) : null;
-}
-
 /** Any JSON value: the body of an endpoint whose response the interface document does not show. */
 export const UnspecifiedJson = z.json().meta({ id: 'UnspecifiedJson', description: 'Body not shown in the interface document' });
+
+/** An endpoint whose answer the interface document does not show: any JSON, and not documented. */
+export const unspecified = { response: UnspecifiedJson, documented: false } as const;
+
+/** `?id=` naming the hall (interface doc: the `…/GetForHall` reads of several domains). */
+export const HallIdQuery = z.object({ id: QueryInt.meta({ description: 'Hall id' }) });
+/** `?id=&timerange=`: a hall and a time range (interface doc, Bookings). */
+export const HallIdTimeRangeQuery = z.object({ id: QueryInt, timerange: TimeRange.optional() });
+/** `?hallid=`, the lower-case spelling other reads use (interface doc). */
+export const LowerHallIdQuery = z.object({ hallid: QueryInt.meta({ description: 'Hall id' }) });

@@ -1,6 +1,7 @@
-// Customer resources and request shapes (interface doc: "Customer", "Endpoints / Customers").
+// Customer resources, request shapes and endpoints (interface doc: "Customer", "Endpoints / Customers").
 import { z } from 'zod';
-import { Guid, BoolString, QueryInt, aliasedObject } from './common.js';
+import { Guid, BoolString, LowerHallIdQuery, QueryInt, aliasedObject, unspecified } from './common.js';
+import { jsonOf, keyed, type JsonEndpoint } from './entries.js';
 
 /** Customer; `Name`/`FullName` and `Phone`/`PhoneNumber` are documented alias spellings. */
 export const Customer = aliasedObject(
@@ -35,3 +36,73 @@ export const ExistingAddressesQuery = z.object({ uid: Guid });
 
 export const BlockUserBody = z.object({ CustomerId: Guid, HallId: z.number().int() }).meta({ id: 'BlockUserBody' });
 export type BlockUserBody = z.infer<typeof BlockUserBody>;
+
+const json = jsonOf('customers');
+
+/** The customers domain's JSON endpoints (interface doc, "Endpoints"). */
+export const customerEndpoints = keyed({
+  listCustomersForHall: json({
+    method: 'GET',
+    path: '/api/customers/getforhall',
+    summary: 'Customers of a hall',
+    query: CustomersForHallQuery,
+    response: CustomerList,
+    documented: true,
+  }),
+  listAllCustomers: json({
+    method: 'GET',
+    path: '/api/Customers/GetAllCustomer',
+    summary: 'Customers of all halls',
+    response: CustomerList,
+    documented: true,
+  }),
+  getCustomerDetails: json({
+    method: 'GET',
+    path: '/api/Customers/GetCustomerDetails',
+    summary: 'Customer details of a hall',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  getCustomerNotes: json({
+    method: 'GET',
+    path: '/api/Customers/GetCustomerNotes',
+    summary: 'Notes on a customer',
+    query: CustomerNotesQuery,
+    ...unspecified,
+  }),
+  getExistingAddresses: json({
+    method: 'GET',
+    path: '/api/Customers/GetExistingAddresses',
+    summary: 'Addresses of a customer',
+    query: ExistingAddressesQuery,
+    ...unspecified,
+  }),
+  getGroupsForCustomer: json({
+    method: 'GET',
+    path: '/api/Customers/GetGroupsForCustomer',
+    summary: 'Customer groups',
+    ...unspecified,
+  }),
+  getUnverifiedUsersCount: json({
+    method: 'GET',
+    path: '/api/Customers/GetUnverifiedUsersCount',
+    summary: 'Number of unverified users',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  getNewCustomersCount: json({
+    method: 'GET',
+    path: '/api/Customers/GetNewCustomersCount',
+    summary: 'Number of new customers',
+    query: LowerHallIdQuery,
+    ...unspecified,
+  }),
+  blockUser: json({
+    method: 'POST',
+    path: '/api/Customers/BlockUser',
+    summary: 'Block a customer at a hall',
+    body: BlockUserBody,
+    writes: true,
+    ...unspecified,
+  }),
+}) satisfies Record<string, JsonEndpoint>;

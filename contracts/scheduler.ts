@@ -1,6 +1,7 @@
-// Scheduler resources (interface doc: "Calendar event", "Room colour mapping", "Scheduler").
+// Scheduler resources, endpoints and pages (interface doc: "Calendar event", "Room colour mapping", "Scheduler").
 import { z } from 'zod';
-import { BoolString, HexColour, IsoDateTime, QueryInt, aliasedObject } from './common.js';
+import { BoolString, HexColour, IsoDateTime, QueryInt, aliasedObject, unspecified } from './common.js';
+import { jsonOf, keyed, pageOf, type JsonEndpoint, type PageRoute } from './entries.js';
 
 /** Calendar event; the doc shows `id`, the live feed sends `Id` (live notes): either is accepted. */
 export const CalendarEvent = aliasedObject(
@@ -36,3 +37,39 @@ export type SchedulerQuery = z.input<typeof SchedulerQuery>;
 export const ROOM_COLOUR_LIST_ID = 'RoomColorList';
 /** Selector of the room colour list's items (interface doc). */
 export const ROOM_COLOUR_SELECTOR = `#${ROOM_COLOUR_LIST_ID} .room-label`;
+
+const json = jsonOf('scheduler');
+
+/** The scheduler domain's JSON endpoints (interface doc, "Endpoints"). */
+export const schedulerEndpoints = keyed({
+  listSchedulerEvents: json({
+    method: 'GET',
+    path: '/api/Scheduler/GetBookings',
+    summary: 'Calendar events in a window',
+    query: SchedulerQuery,
+    response: CalendarEventList,
+    documented: true,
+  }),
+  checkSession: json({
+    method: 'GET',
+    path: '/api/Scheduler/HasJustLoggedIn',
+    summary: 'Keepalive: 200 while the session is valid, a redirect once it is not',
+    ...unspecified,
+  }),
+}) satisfies Record<string, JsonEndpoint>;
+
+const page = pageOf('scheduler');
+
+/** The scheduler domain's HTML pages and forms (interface doc, "Endpoints"). */
+export const schedulerPages = keyed({
+  schedulerPage: page({
+    method: 'GET',
+    path: '/Scheduler/View/{hall_id}',
+    summary: 'Scheduler page with the room colour list',
+  }),
+  bookingPopup: page({
+    method: 'GET',
+    path: '/Scheduler/ViewBooking/{booking_id}',
+    summary: 'Quick booking popup (HTML fragment)',
+  }),
+}) satisfies Record<string, PageRoute>;

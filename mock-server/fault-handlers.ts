@@ -3,7 +3,7 @@
 // that serves the switch of `--fault` and `/__mock/faults`, and that endpoint as msw handlers.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import { routeMatches } from '../contracts/index.js';
+import { mswPath, routeMatches } from '../contracts/index.js';
 import type { MockContext, MockOverride, NextHandler } from './context.js';
 import { activeFault, controlFaults, faultAnswer, FAULTS_PATH, takeFault, type ActiveFault, type FaultSpec } from './faults.js';
 import { loginRedirect, sessionId } from './routes.js';
@@ -22,7 +22,7 @@ export function faultControlHandlers(ctx: MockContext): RequestHandler[] {
       ? new HttpResponse(null, { status: answer.status })
       : HttpResponse.json(answer.json, { status: answer.status });
   };
-  const path = FAULTS_PATH.toLowerCase();
+  const path = mswPath(FAULTS_PATH);
   return [http.get(path, control), http.delete(path, control), http.post(path, control)];
 }
 

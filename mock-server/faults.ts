@@ -3,6 +3,7 @@
 // holds faults for the CLI and the control endpoint, the `--fault` argument, and the 429 and 500 answers.
 import { z } from 'zod';
 import { routeMatches } from '../contracts/index.js';
+import { cookiePairs } from './session.js';
 
 /** The control endpoint of the standalone mock. */
 export const FAULTS_PATH = '/__mock/faults';
@@ -113,10 +114,9 @@ export class FaultSwitch {
   /** A Cookie header without the cookies an `expire` fault ended. */
   screenCookies(header: string): string {
     if (!this.expired.size) return header;
-    return header
-      .split(';')
-      .filter((c) => c.trim() && !this.expired.has(c.trim()))
-      .join(';');
+    const pairs = cookiePairs(header);
+    const kept = pairs.filter((pair) => !this.expired.has(pair));
+    return kept.length === pairs.length ? header : kept.join('; ');
   }
 
   /** The request as the server should see it: an expired cookie is as good as none. */

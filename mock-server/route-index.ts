@@ -2,6 +2,7 @@
 // path, worked out once per (method, path) and remembered, so msw's exact matching runs only on
 // the handlers a route needs.
 import type { RequestHandler } from 'msw';
+import { routeMatches } from '../contracts/index.js';
 
 /** Distinct (method, path) pairs remembered; paths carry ids, so the map is emptied past this. */
 const MAX_ROUTES = 2000;
@@ -16,18 +17,10 @@ export function routeIndex(
 ): (method: string, pathname: string) => RequestHandler[] {
   const loose = handlers.map((handler) => {
     const { method, path } = (handler as { info: { method?: unknown; path?: unknown } }).info;
-    const pattern =
-      typeof path === 'string' && path.startsWith('/') && path !== '*'
-        ? new RegExp(
-            `^${path
-              .split('/')
-              .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.includes('*') ? '.*' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-              .join('/')}/?$`,
-            'i',
-          )
-        : null;
+    // msw's own `:param` patterns, matched by the one path matcher as msw will: the path as received.
+    const route = typeof path === 'string' && path.startsWith('/') ? path : null;
     const methodOk = (m: string) => (method instanceof RegExp ? method.test(m) : typeof method !== 'string' || method === m);
-    return { handler, matches: (m: string, p: string) => methodOk(m) && (!pattern || pattern.test(p)) };
+    return { handler, matches: (m: string, p: string) => methodOk(m) && (!route || routeMatches(route, p, { raw: true })) };
   });
   const known = new Map<string, RequestHandler[]>();
   return (method, pathname) => {

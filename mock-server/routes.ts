@@ -3,15 +3,20 @@
 // checked against the contract before it is sent, so the mock cannot drift silently.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
-import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER, queryFromSearchParams, type JsonEndpoint, type PageRoute } from '../contracts/index.js';
+import {
+  LOGIN_PATH,
+  TOKEN_FIELD,
+  TOKEN_HEADER,
+  mswPath,
+  queryFromSearchParams,
+  type JsonEndpoint,
+  type PageRoute,
+} from '../contracts/index.js';
 import type { MockContext } from './context.js';
 import { bindQuery, routeInt } from './binding.js';
 import { layout } from './html/layout.js';
 import { jsonAnswer } from './json-answer.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE, parseCookieHeader } from './session.js';
-
-/** msw path pattern of a registry path: lower-cased (the bridge lower-cases request paths), `{x}` → `:x`. */
-export const mswPath = (path: string): string => path.toLowerCase().replace(/\{(\w+)\}/g, ':$1');
 
 export const cookiesOf = (request: Request) => parseCookieHeader(request.headers.get('cookie'));
 

@@ -16,6 +16,7 @@ import { browserHandlers } from './handlers/browser.js';
 import { catalogHandlers } from './handlers/catalog.js';
 import { customerHandlers } from './handlers/customers.js';
 import { filterHandlers } from './handlers/filter.js';
+import { roomHandlers } from './handlers/rooms.js';
 import { schedulerHandlers } from './handlers/scheduler.js';
 import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
 import { mutantOverride } from './mutants.js';
@@ -40,6 +41,7 @@ function routeHandlers(ctx: MockContext): RequestHandler[] {
     ...bookingPageHandlers(ctx),
     ...customerHandlers(ctx),
     ...catalogHandlers(ctx),
+    ...roomHandlers(ctx),
     ...schedulerHandlers(ctx),
     ...schedulerPageHandlers(ctx),
     ...browserHandlers(),

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
-import { contractArguments } from '../fixtures/contract-arguments.js';
+import { argumentsFor } from '../fixtures/contract-arguments.js';
 import { discoverFacts, MissingFact } from '../fixtures/discovery.js';
 import { baselineSource, mergeShapes, shapeOf, type Baseline, type Shape } from '../fixtures/drift.js';
 import { loadEnv } from '../fixtures/env.js';
@@ -31,7 +31,7 @@ async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>>
         continue;
       }
       try {
-        const { json } = await client.call(id, contractArguments[id](facts));
+        const { json } = await client.call(id, argumentsFor(id, facts));
         shapes[id] = shapeOf(json);
       } catch (error) {
         if (!(error instanceof MissingFact)) throw error;

@@ -1,6 +1,6 @@
 // Login, logout and the logged-in landing pages (interface doc, "Authentication").
 import { HttpResponse, http } from 'msw';
-import { LOGIN_PATH, TOKEN_FIELD, pagePath, pages } from '../../contracts/index.js';
+import { LOGIN_PATH, TOKEN_FIELD, mswPath, pagePath, pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import { esc, layout, LOGOFF_PATH } from '../html/layout.js';
 import { AUTH_COOKIE } from '../session.js';
@@ -8,7 +8,6 @@ import {
   currentUser,
   htmlWithToken,
   loginRedirect,
-  mswPath,
   notFoundPage,
   pageRoute,
   antiForgeryFailure,

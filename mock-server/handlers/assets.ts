@@ -1,8 +1,8 @@
 // Files the mock's pages link to: the stylesheet, read once from mock-server/html/site.css.
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
+import { mswPath } from '../../contracts/index.js';
 import { STYLESHEET_PATH } from '../html/layout.js';
-import { mswPath } from '../routes.js';
 
 const css = readFileSync(new URL('../html/site.css', import.meta.url), 'utf8');
 

@@ -1,19 +1,15 @@
-// JSON endpoints of hall configuration and rooms.
+// JSON endpoints of hall configuration.
 import { endpoints as E } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import { jsonRoute } from '../routes.js';
 import { inTimeRange } from './bookings.js';
-import { roomItem } from './present.js';
+import { roomsOfHall } from './rooms.js';
 
 /** The charge matrix's one date range; its id is what GetPriceRatesForHall's `dateRangeId` names. */
 const CURRENT_DATE_RANGE_ID = 61;
 
 export function catalogHandlers(ctx: MockContext) {
   const s = () => ctx.state;
-  const rooms = (hallId: number) =>
-    s()
-      .rooms.filter((r) => r.hallId === hallId)
-      .sort((a, b) => a.rowNumber - b.rowNumber);
   // Activity types and price rates: `Id` as the interface doc shows, `ID` in the alternate
   // alias mode (live notes: "most likely use `ID`; `Id` also occurs").
   const named = (x: { id: number; name: string; hallId: number }) => ({
@@ -33,7 +29,7 @@ export function catalogHandlers(ctx: MockContext) {
         .map(named),
     ),
     jsonRoute(ctx, E.getChargeMatrixRooms, ({ query: q }) =>
-      rooms(q.id).map((r) => ({ RoomId: r.id, Name: r.name, DateRangeId: CURRENT_DATE_RANGE_ID })),
+      roomsOfHall(ctx, q.id).map((r) => ({ RoomId: r.id, Name: r.name, DateRangeId: CURRENT_DATE_RANGE_ID })),
     ),
     jsonRoute(ctx, E.getChargeMatrixPriceRates, ({ query: q }) =>
       s()
@@ -75,12 +71,5 @@ export function catalogHandlers(ctx: MockContext) {
       s().pins.push(pin);
       return { PIN: pin };
     }),
-    jsonRoute(ctx, E.listRoomsForBooking, ({ query: q }) =>
-      rooms(q.hallid)
-        .filter((r) => r.bookable)
-        .map((r) => roomItem(ctx, r)),
-    ),
-    jsonRoute(ctx, E.listRoomsForGrid, ({ query: q }) => rooms(q.id).map((r) => roomItem(ctx, r))),
-    jsonRoute(ctx, E.getRoomDescriptions, () => s().rooms.map((r) => ({ RoomId: r.id, Description: r.description }))),
   ];
 }

@@ -1,5 +1,6 @@
 // Records → wire items, in the spelling and list shape the server's options select
 // (interface doc: aliases `FullName`, `PhoneNumber`, `Id`; lists bare or `{Data}`).
+import { withItems } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import type { BookingRecord, CustomerRecord, RoomRecord } from '../state.js';
 
@@ -47,5 +48,5 @@ export function eventIdField(ctx: MockContext, id: number) {
 
 /** A list in the configured documented shape. */
 export function list<T>(ctx: MockContext, items: T[]) {
-  return ctx.options.listShape === 'data' ? { Data: items, Total: items.length } : items;
+  return withItems(ctx.options.listShape === 'data' ? { Data: [] } : [], items);
 }

@@ -1,15 +1,29 @@
 // The registry stays in step with the interface document: every JSON endpoint path of
 // the document has a registry entry, a mock handler and a contract test, and every HTML
 // route a page entry. It reads the committed copy contracts/spec/hall-booking-interface.md.
+// It also holds the rule of CONTRIBUTING.md (Adding a JSON endpoint): an entry lives in its
+// domain's contract file, is served by its domain's handler file, and has arguments when it takes some.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { JSONReport } from '@playwright/test/reporter';
 import type { HttpHandler } from 'msw';
-import { endpoints, pages, type JsonEndpoint } from '../../contracts/index.js';
+import * as account from '../../contracts/account.js';
+import * as bookings from '../../contracts/bookings.js';
+import * as catalog from '../../contracts/catalog.js';
+import * as customers from '../../contracts/customers.js';
+import { endpoints, pages, registry, type Domain, type JsonEndpoint, type RegistryEntry } from '../../contracts/index.js';
+import * as rooms from '../../contracts/rooms.js';
+import * as scheduler from '../../contracts/scheduler.js';
+import { contractArguments } from '../../fixtures/contract-arguments.js';
 import { testsOf } from '../../fixtures/json-report.js';
 import { REPO_ROOT } from '../../fixtures/paths.js';
 import { MockContext } from '../../mock-server/context.js';
+import { bookingHandlers } from '../../mock-server/handlers/bookings.js';
+import { catalogHandlers } from '../../mock-server/handlers/catalog.js';
+import { customerHandlers } from '../../mock-server/handlers/customers.js';
+import { roomHandlers } from '../../mock-server/handlers/rooms.js';
+import { schedulerHandlers } from '../../mock-server/handlers/scheduler.js';
 import { buildHandlers } from '../../mock-server/server.js';
 
 const COPY = `${REPO_ROOT}contracts/spec/hall-booking-interface.md`;
@@ -34,6 +48,31 @@ const docPagePaths = [
 const jsonEntries = Object.values(endpoints) as JsonEndpoint[];
 const entryFor = (path: string) => jsonEntries.find((e) => e.path.toLowerCase() === path.toLowerCase());
 
+/** Each domain's contract file (contracts/<domain>.ts), as a module. */
+const contractFiles: Record<Domain, object> = { account, bookings, catalog, customers, rooms, scheduler };
+/** The entries a contract file declares: the values of its exported tables of entries. */
+const declaredIn = (file: object): RegistryEntry[] =>
+  Object.values(file).flatMap((value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? Object.values(value).filter((e): e is RegistryEntry => typeof e === 'object' && e !== null && 'kind' in e && 'path' in e)
+      : [],
+  );
+const mockContext = () => new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false });
+/** The handlers of each domain's handler file (mock-server/handlers/<domain>.ts) that serves JSON endpoints. */
+const handlerFiles: Partial<Record<Domain, (ctx: MockContext) => unknown[]>> = {
+  bookings: bookingHandlers,
+  catalog: catalogHandlers,
+  customers: customerHandlers,
+  rooms: roomHandlers,
+  scheduler: schedulerHandlers,
+};
+const servedBy = (handlers: unknown[]) =>
+  new Set(
+    handlers
+      .filter((h): h is HttpHandler => typeof h === 'object' && h !== null && 'info' in h)
+      .map((h) => `${String(h.info.method)} ${String(h.info.path).toLowerCase()}`),
+  );
+
 test.describe('registry meta-test', () => {
   test('the committed copy of the interface document matches ../shared/spec when that exists', () => {
     test.skip(!existsSync(ORIGINAL), `${ORIGINAL} is not beside this clone; the committed copy is the reference`);
@@ -54,7 +93,7 @@ test.describe('registry meta-test', () => {
   });
 
   test('every JSON endpoint of the interface document has a mock handler', () => {
-    const handlers = buildHandlers(new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false })).filter(
+    const handlers = buildHandlers(mockContext()).filter(
       (h): h is HttpHandler => 'info' in h && typeof (h.info as { path?: unknown }).path === 'string',
     );
     const served = new Set(handlers.map((h) => `${String(h.info.method)} ${String(h.info.path).toLowerCase()}`));
@@ -102,5 +141,41 @@ test.describe('registry meta-test', () => {
       docPagePaths.filter((p) => !pagePaths.includes(p.toLowerCase())),
       'document routes without a page entry',
     ).toEqual([]);
+  });
+
+  test("each entry is declared in its own domain's contract file, and the registry merges those files only", () => {
+    const misplaced = Object.entries(contractFiles).flatMap(([domain, file]) =>
+      declaredIn(file)
+        .filter((e) => e.domain !== domain)
+        .map((e) => `${e.id} (domain ${e.domain}) in contracts/${domain}.ts`),
+    );
+    expect(misplaced, "entries declared in another domain's file").toEqual([]);
+    const declared = Object.values(contractFiles)
+      .flatMap(declaredIn)
+      .map((e) => e.id)
+      .sort();
+    expect(
+      registry.map((e) => e.id).sort(),
+      'the registry holds exactly the entries of the contract files (contracts/<domain>.ts)',
+    ).toEqual(declared);
+  });
+
+  test("each JSON endpoint is served by its domain's handler file", () => {
+    const ctx = mockContext();
+    const unserved = jsonEntries.flatMap((e) => {
+      const handlers = handlerFiles[e.domain];
+      const key = `${e.method} ${e.path.toLowerCase()}`;
+      return handlers && servedBy(handlers(ctx)).has(key) ? [] : [`${e.id}: not in mock-server/handlers/${e.domain}.ts`];
+    });
+    expect(unserved, "JSON endpoints their domain's handler file does not serve").toEqual([]);
+  });
+
+  test('a JSON endpoint with a query or a body has arguments in fixtures/contract-arguments.ts, one without has none', () => {
+    const wrong = jsonEntries.flatMap((e) => {
+      const takes = Boolean(e.query ?? e.body);
+      const has = Object.hasOwn(contractArguments, e.id);
+      return takes === has ? [] : [`${e.id}: ${takes ? 'takes arguments but has none' : 'takes none but has some'}`];
+    });
+    expect(wrong).toEqual([]);
   });
 });
