@@ -1,8 +1,11 @@
-// `npm run mutation`'s first try (scripts/mutation-plan.ts): the rounds give each planned test one mutant
-// per round, results map back to their try, and the `mutantPerTest` option plays a mutant for one test only.
+// `npm run mutation`'s first try and record (scripts/mutation/): the try projects repeat a test once per
+// planned mutant, results map back to their try, the `mutantPerTest` option plays a mutant for one test
+// only as an expected failure, and a run of some mutants merges into the report and the killers record.
 import { endpoints as E } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
-import { roundsOf, testKey, tryOfResult, type PlannedTry } from '../../scripts/mutation-plan.js';
+import { parseMutationArgs, selectMutants } from '../../scripts/mutation/options.js';
+import { testKey, tryOfResult, tryProjectsOf, type PlannedTry } from '../../scripts/mutation/plan.js';
+import { mergeKillers, mergeResults, type MutantResult } from '../../scripts/mutation/report.js';
 
 const grid = { project: 'contract', file: 'contract/endpoints.spec.ts', titlePath: ['grid answers'] };
 const plan: PlannedTry[] = [
@@ -12,42 +15,79 @@ const plan: PlannedTry[] = [
 ];
 
 test.describe('mutation first try', () => {
-  test('roundsOf gives each planned test one mutant per round, one project per round and suite project', () => {
-    const rounds = roundsOf(plan);
-    expect(rounds.map((r) => [r.name, r.mutantPerTest])).toEqual([
-      ['try1|contract', { [testKey(grid)]: 'booking-id-as-string' }],
-      ['try2|contract', { [testKey(grid)]: 'booking-start-not-iso' }],
-      ['try1|wire', { 'wire/forms.spec.ts › forms › a post': 'create-not-stored' }],
+  test('tryProjectsOf makes one project per suite project, repeating a test once per planned mutant', () => {
+    const projects = tryProjectsOf(plan);
+    expect(projects.map((p) => [p.name, p.repeatEach, p.mutantPerTest])).toEqual([
+      ['try|contract', 2, { [testKey(grid)]: ['booking-id-as-string', 'booking-start-not-iso'] }],
+      ['try|wire', 1, { 'wire/forms.spec.ts › forms › a post': ['create-not-stored'] }],
     ]);
   });
 
-  test("tryOfResult maps a round's result back to its mutant and suite test, and ignores other tests", () => {
-    const rounds = roundsOf(plan);
-    expect(tryOfResult(rounds, '[try2|contract] contract/endpoints.spec.ts › grid answers')).toEqual({
+  test("tryOfResult maps a try's result and its mutant back to the suite test, and ignores other tests", () => {
+    expect(tryOfResult('[try|contract] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toEqual({
       mutant: 'booking-start-not-iso',
       test: '[contract] contract/endpoints.spec.ts › grid answers',
     });
-    expect(tryOfResult(rounds, '[contract] contract/endpoints.spec.ts › grid answers')).toBeUndefined();
-    expect(tryOfResult(rounds, '[try3|contract] contract/endpoints.spec.ts › grid answers')).toBeUndefined();
+    expect(tryOfResult('[contract] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toBeUndefined();
+    expect(tryOfResult('[try|contract] contract/endpoints.spec.ts › grid answers', undefined)).toBeUndefined();
   });
 
   test.describe('a mutant for one test', () => {
-    const played = 'the mock plays the mutant named for this test';
-    test.use({
-      mutantPerTest: {
-        [testKey({ file: 'harness/mutation-plan.spec.ts', titlePath: ['mutation first try', 'a mutant for one test', played] })]:
-          'booking-id-as-string',
-      },
-    });
+    const played = 'a test the mutant breaks is an expected failure';
+    const key = (title: string) =>
+      testKey({ file: 'harness/mutation-plan.spec.ts', titlePath: ['mutation first try', 'a mutant for one test', title] });
+    test.use({ mutantPerTest: { [key(played)]: ['booking-id-as-string', 'booking-start-not-iso'] } });
 
-    test(played, ({ mock }) => {
+    // Passes only as the expected failure the fixture declares: the faithful answer is asserted, the mutant breaks it.
+    test(played, ({ mock }, testInfo) => {
       test.skip(!mock, 'the first try runs on the mock only');
-      expect(mock?.mutate(E.listBookingsForHallGrid.id, [{ BookingId: 7 }])).toEqual([{ BookingId: '7' }]);
-    });
-
-    test('and the faithful mock for every other test', ({ mock }) => {
-      test.skip(!mock, 'the first try runs on the mock only');
+      expect(testInfo.annotations).toContainEqual({ type: 'mutant', description: 'booking-id-as-string' });
       expect(mock?.mutate(E.listBookingsForHallGrid.id, [{ BookingId: 7 }])).toEqual([{ BookingId: 7 }]);
     });
+
+    test('and the faithful mock for every other test', ({ mock }, testInfo) => {
+      test.skip(!mock, 'the first try runs on the mock only');
+      expect(testInfo.expectedStatus).toBe('passed');
+      expect(mock?.mutate(E.listBookingsForHallGrid.id, [{ BookingId: 7 }])).toEqual([{ BookingId: 7 }]);
+    });
+  });
+});
+
+test.describe('mutation record', () => {
+  const result = (id: string, status: MutantResult['status'], test = `[contract] contract/endpoints.spec.ts › ${id}`): MutantResult => ({
+    id,
+    area: 'bookings',
+    breaks: id,
+    status,
+    seconds: 0,
+    caughtBy: status === 'killed' ? [{ test, error: 'boom' }] : [],
+    firstTry: true,
+  });
+  const order = ['a', 'b', 'c'];
+
+  test('--only X --record merges X into the killers record and keeps the others', () => {
+    const before = { a: ['[contract] old a'], b: ['[contract] old b'], c: ['[contract] old c'], gone: ['[wire] x'] };
+    expect(mergeKillers(before, [result('b', 'killed', '[wire] new b')], order)).toEqual({
+      a: ['[contract] old a'],
+      b: ['[wire] new b'],
+      c: ['[contract] old c'],
+    });
+    expect(mergeKillers(before, [result('c', 'survived')], order)).toEqual({ a: ['[contract] old a'], b: ['[contract] old b'] });
+  });
+
+  test('--only X merges X into the last report and keeps the other mutants', () => {
+    const before = { mutants: [result('a', 'killed'), result('b', 'survived'), result('gone', 'killed')] };
+    const merged = mergeResults(before, [result('b', 'killed')], order);
+    expect(merged.map((r) => [r.id, r.status])).toEqual([
+      ['a', 'killed'],
+      ['b', 'killed'],
+    ]);
+  });
+
+  test('the options select mutants by --only and refuse a bad count', () => {
+    const o = parseMutationArgs(['--only', 'b, c', '--record', '--', '--project=contract']);
+    expect([o.only, o.record, o.playwrightArgs]).toEqual([['b', 'c'], true, ['--project=contract']]);
+    expect(selectMutants([{ id: 'a' }, { id: 'b' }], ['b', 'z'])).toEqual({ selected: [{ id: 'b' }], unknown: ['z'] });
+    expect(() => parseMutationArgs(['--workers', '0'])).toThrow(/--workers takes a whole number/);
   });
 });
