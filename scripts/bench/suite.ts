@@ -23,7 +23,12 @@ export function projectSpans(report: JSONReport | undefined): { name: string; te
       projects.set(project, p);
     }
   }
-  return [...projects].map(([name, p]) => ({ name, tests: p.tests, spanSeconds: round((p.end - p.start) / 1000), busySeconds: round(p.busyMs / 1000) }));
+  return [...projects].map(([name, p]) => ({
+    name,
+    tests: p.tests,
+    spanSeconds: round((p.end - p.start) / 1000),
+    busySeconds: round(p.busyMs / 1000),
+  }));
 }
 
 const ppid = (pid: number): number => Number(/^\d+ \(.*\) \S+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? 0);
@@ -49,7 +54,8 @@ async function countChildRuns(runId: string, running: Promise<unknown>): Promise
     for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
       try {
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        if (cmd.some((a) => a.endsWith('@playwright/test/cli.js')) && cmd.includes('test') && grandchild(Number(pid))) seen.add(Number(pid));
+        if (cmd.some((a) => a.endsWith('@playwright/test/cli.js')) && cmd.includes('test') && grandchild(Number(pid)))
+          seen.add(Number(pid));
       } catch {
         // Gone already.
       }
@@ -104,7 +110,10 @@ export const suite: Measure = async () => {
       status: verdict(green && wallSeconds <= 40),
     },
     { measure: 'npm test, CPU', value: `${cpuSeconds} s`, target: '≤ 70 s', status: verdict(cpuSeconds <= 70) },
-    ...projects.map((p) => ({ measure: `  project ${p.name}`, value: `${p.spanSeconds} s span, ${p.busySeconds} s in tests, ${p.tests} tests` })),
+    ...projects.map((p) => ({
+      measure: `  project ${p.name}`,
+      value: `${p.spanSeconds} s span, ${p.busySeconds} s in tests, ${p.tests} tests`,
+    })),
     {
       measure: 'child playwright runs per npm test',
       value: `${children.count} (${children.from})`,

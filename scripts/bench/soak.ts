@@ -2,12 +2,21 @@
 // runs) takes `requests` mixed requests over keep-alive sockets and `bigBodies` bodies of `bigBytes`
 // each (answered 413), then its resident memory is read from /proc. Loops are bounded in count and
 // time and go to 127.0.0.1 only.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { endpoints, LOGIN_PATH } from '../contracts/index.js';
-import { REPO_ROOT } from '../fixtures/child-run.js';
-import { HbClient } from '../fixtures/http/client.js';
+import { endpoints, LOGIN_PATH } from '../../contracts/index.js';
+import { childEnv, startNode } from '../../fixtures/child-run.js';
+import { HbClient } from '../../fixtures/http/client.js';
+import type { Measure } from './measure.js';
+import { verdict } from './report.js';
+
+/**
+ * Over the soak the mock's memory levels off: from the first half of the requests to the end it may
+ * rise at most SOAK_SLOPE_MB (it kept every request and body before, and rose all the way), and in all
+ * at most SOAK_GROWTH_MB over its idle start (the heap's first growth and the 10 MB bodies' buffers).
+ */
+const SOAK_SLOPE_MB = 16;
+const SOAK_GROWTH_MB = 150;
 
 export interface SoakResult {
   requests: number;
@@ -47,27 +56,18 @@ function send(agent: Agent, url: URL, init: { method?: string; headers?: Record<
 }
 
 export async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 * 1024 * 1024, connections = 8, maxSeconds = 300 } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/cli.ts', '--port', '0'], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0'], childEnv({}));
   try {
-    let banner = '';
-    const base = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (c: Buffer) => {
-        banner += c.toString();
-        const m = /listening on (http:\/\/[\d.:]+)/.exec(banner);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`bench soak: the mock exited (${code}) before it listened`)));
-    });
+    await child.waitFor(/^Faults on:/m, 60_000);
+    const banner = child.output();
+    const base = /listening on (http:\/\/[\d.:]+)/.exec(banner)?.[1] ?? '';
     const email = /email:\s+(\S+)/.exec(banner)?.[1] ?? '';
     const password = /password:\s+(\S+)/.exec(banner)?.[1] ?? '';
     const hallId = Number(/hall id:\s+(\d+)/.exec(banner)?.[1]);
     const api = new HbClient({ baseUrl: base, email, password, hallId });
     await api.login();
     const cookie = (await api.jar.getCookieString(base)) || '';
-    const rssStartMb = rssMb(child.pid ?? 0);
+    const rssStartMb = rssMb(child.pid);
     const today = new Date().toISOString().slice(0, 10);
     // A mix of what a session sends: pages, the grid, the keepalive, the feed, refused posts and unknown paths.
     const mix: { path: string; method?: string; body?: Buffer; headers?: Record<string, string> }[] = [
@@ -98,7 +98,7 @@ export async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 *
           const m = mix[issued++ % mix.length]!;
           const status = await send(agent, new URL(m.path, base), m);
           statuses[status] = (statuses[status] ?? 0) + 1;
-          if (issued % tenth === 0) rssSamplesMb.push(rssMb(child.pid ?? 0));
+          if (issued % tenth === 0) rssSamplesMb.push(rssMb(child.pid));
         }
       }),
     );
@@ -116,7 +116,7 @@ export async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 *
     agent.destroy();
     // A moment for the collector to run before the reading.
     await new Promise((r) => setTimeout(r, 2000));
-    const rssAfterMb = rssMb(child.pid ?? 0);
+    const rssAfterMb = rssMb(child.pid);
     return {
       requests: issued,
       seconds,
@@ -130,6 +130,18 @@ export async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 *
       slopeMb: Math.round(((rssSamplesMb.at(-1) ?? 0) - median(rssSamplesMb.slice(0, Math.ceil(rssSamplesMb.length / 2)))) * 10) / 10,
     } satisfies SoakResult;
   } finally {
-    child.kill('SIGTERM');
+    await child.stop('SIGTERM');
   }
 }
+
+export const soakMeasure: Measure = async () => {
+  const s = await soak();
+  const ok = s.slopeMb <= SOAK_SLOPE_MB && s.growthMb <= SOAK_GROWTH_MB && s.bigStatuses['413'] === s.bigBodies;
+  const value =
+    `${s.rssAfterMb} MB (${s.rssStartMb} at start, +${s.slopeMb} over the second half; ` + `10 MB bodies ${JSON.stringify(s.bigStatuses)})`;
+  const target = `≤ +${SOAK_SLOPE_MB} MB over the second half, ≤ +${SOAK_GROWTH_MB} MB in all, all 413`;
+  return {
+    result: s,
+    rows: [{ measure: `mock RSS after ${s.requests} requests + ${s.bigBodies} × 10 MB`, value, target, status: verdict(ok) }],
+  };
+};

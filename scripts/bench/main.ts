@@ -1,0 +1,51 @@
+// `npm run bench`: each figure of the fast loop against its target, one measure per file of this
+// folder (`--only` takes some of them); prints a table and writes reports/bench.json.
+import { ci } from './ci.js';
+import { contract } from './contract.js';
+import type { Measure } from './measure.js';
+import { mutation } from './mutation.js';
+import { MEASURES, parseBenchArgs, USAGE, type MeasureName } from './options.js';
+import { writeBenchReport, type Row } from './report.js';
+import { seedScale } from './seed-scale.js';
+import { soakMeasure } from './soak.js';
+import { staging } from './staging.js';
+import { suite } from './suite.js';
+import { serve, throughput } from './throughput.js';
+import { validationMeasure } from './validation.js';
+
+const measures: Record<MeasureName, { take: Measure; what: string }> = {
+  suite: { take: suite, what: 'the full offline run (npm test)' },
+  contract: { take: contract, what: 'npx playwright test --project=contract' },
+  mutation: { take: mutation, what: 'npm run mutation' },
+  ci: { take: ci, what: '.ci/run (the last run, or with --ci a fresh clone)' },
+  'seed-scale': { take: seedScale, what: 'the service suite, default seed and the big hall' },
+  staging: { take: staging, what: 'the service suite against npm run mock as a remote target, 0 ms and --latency ms per answer' },
+  soak: { take: soakMeasure, what: 'the mock under a long session (100,000 mixed requests, 10 × 10 MB bodies)' },
+  throughput: { take: throughput, what: 'grid throughput, mock vs bare node:http' },
+  validation: { take: validationMeasure, what: 'contract validation of a big grid' },
+};
+
+let o: ReturnType<typeof parseBenchArgs>;
+try {
+  o = parseBenchArgs(process.argv.slice(2));
+} catch (e) {
+  console.error(`bench: ${(e as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (o.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (o.serve) {
+  await serve();
+} else {
+  const results: Record<string, unknown> = {};
+  const rows: Row[] = [];
+  for (const name of MEASURES.filter((m) => o.measures.includes(m))) {
+    console.log(`bench: ${measures[name].what} …`);
+    const measured = await measures[name].take(o);
+    results[name] = measured.result;
+    rows.push(...measured.rows);
+  }
+  writeBenchReport(results, rows);
+}
