@@ -61,8 +61,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     targetKind: env.target.kind,
   } satisfies SummaryMetadata,
   use: {
-    // Traces hold cookies and form posts: taken on a retry only, and scrubbed (fixtures/scrub-reporter.ts).
-    trace: 'on-first-retry',
+    // Traces hold cookies and form posts: kept for a first run that failed, locally as in CI, and scrubbed
+    // (fixtures/scrub-reporter.ts).
+    trace: 'retain-on-first-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,

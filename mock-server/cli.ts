@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
 import { FAULT_USAGE, FAULTS_PATH, faultList, parseFaultArg, type FaultSpec } from './faults.js';
+import { mutants } from './mutants.js';
 import { startMockServer } from './server.js';
 import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
 import { LOGIN_PATH, pagePath } from '../contracts/index.js';
@@ -11,7 +12,8 @@ const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|
        ${FAULT_USAGE}
        [--seed FILE [--as-recorded]]   play a recorded hall (npm run record, npm run proxy -- --record FILE)
        [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
-         document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start`;
+         document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start
+       [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand)`;
 
 function fail(message: string): never {
   console.error(`mock: ${message}\n${USAGE}`);
@@ -34,6 +36,7 @@ try {
       reading: { type: 'string', multiple: true, default: [] },
       seed: { type: 'string' },
       'as-recorded': { type: 'boolean', default: false },
+      mutant: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -74,6 +77,9 @@ try {
   if (!(error instanceof SeedFileError)) throw error;
   fail(error.message);
 }
+if (typeof values.mutant === 'string' && !mutants.some((m) => m.id === values.mutant)) {
+  fail(`--mutant: no mutant "${values.mutant}"; npm run mutation -- --list names them`);
+}
 let faults: FaultSpec[] = [];
 try {
   faults = faultArgs.map(parseFaultArg);
@@ -91,6 +97,7 @@ try {
     readings,
     seed,
     asRecorded: values['as-recorded'] === true,
+    ...(typeof values.mutant === 'string' && { mutant: values.mutant }),
   });
   try {
     for (const f of faults) server.context.faults.inject(f);
@@ -103,7 +110,7 @@ try {
   const seedLine = seed ? `\n  seed:      ${values.seed} (${seed.target}, recorded ${seed.recordedAt}${asRecorded})` : '';
   console.log(`Hall Booking mock listening on ${server.url}
   log in at: ${server.url}${LOGIN_PATH}   (the scheduler: ${server.url}${pagePath('schedulerPage', { hall_id: server.context.hallId })})
-  hall id:   ${server.context.hallId}${seedLine}
+  hall id:   ${server.context.hallId}${seedLine}${values.mutant ? `\n  mutant:    ${values.mutant as string}` : ''}
   readings:  ${Object.entries(server.context.readings)
     .map(([point, id]) => `${point}=${id}`)
     .join(' ')}
