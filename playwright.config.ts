@@ -4,13 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
-import { loadEnv } from './fixtures/env.js';
+import { loadEnvOrExit } from './fixtures/env.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
 import { allureOptions, displayUrl, reportsPath } from './fixtures/reporting.js';
 import type { SummaryMetadata } from './fixtures/summary-reporter.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
-const env = loadEnv();
+const env = loadEnvOrExit();
 const remote = env.target.kind === 'remote';
 // One id per run, inherited by every worker: the run marker in booking names, so the
 // janitor (fixtures/bookings.ts) never sweeps bookings of the run that is in progress.

@@ -7,6 +7,8 @@ import { mutants } from './mutants.js';
 import { startMockServer } from './server.js';
 import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
 import { LOGIN_PATH, pagePath } from '../contracts/index.js';
+// An entry point like the scripts: the one settings-file reader (HB_MOCK_PORT may come from .env).
+import { useEnvFile } from '../fixtures/env-file.js';
 
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
        ${FAULT_USAGE}
@@ -20,6 +22,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+useEnvFile();
 let values: Record<string, string | boolean | undefined>;
 let faultArgs: string[] = [];
 let readingArgs: string[] = [];

@@ -9,12 +9,12 @@ import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/inde
 import { argumentsFor } from '../fixtures/contract-arguments.js';
 import { discoverFacts, MissingFact } from '../fixtures/discovery.js';
 import { baselineSource, mergeShapes, shapeOf, type Baseline, type Shape } from '../fixtures/drift.js';
-import { loadEnv } from '../fixtures/env.js';
+import { loadEnvOrExit } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
 import type { MockOptions } from '../mock-server/context.js';
 import { openTarget } from '../fixtures/target.js';
 
-const env = loadEnv();
+const env = loadEnvOrExit();
 const unspecified = (Object.values(endpoints) as JsonEndpoint[]).filter((e) => !e.documented);
 
 async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>> {

@@ -3,6 +3,7 @@
 // --duration the record goes to reports/proxy/. Exit code 1 on a broken contract, 2 on bad input.
 import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
+import { useEnvFile } from '../fixtures/env-file.js';
 import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
 import { endpointLine, writeProxyCoverage } from '../fixtures/proxy/coverage.js';
@@ -19,6 +20,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+useEnvFile();
 let cli: ProxyCli;
 try {
   cli = parseProxyArgs(process.argv.slice(2));

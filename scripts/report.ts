@@ -9,13 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { scrubArtefacts } from '../fixtures/artefact-secrets.js';
-import { loadEnv } from '../fixtures/env.js';
+import { loadEnvOrExit } from '../fixtures/env.js';
 import { ALLURE_HISTORY, reportsPath, runPassword } from '../fixtures/reporting.js';
 import { mergeShardCoverage } from '../fixtures/coverage/merge.js';
 import type { RunSummary } from '../fixtures/summary-reporter.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
 
-const env = loadEnv();
+const env = loadEnvOrExit();
 
 function fail(message: string): never {
   console.error(`npm run report: ${message}`);

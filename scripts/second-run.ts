@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReportTest } from '@playwright/test/reporter';
 import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
+import { useEnvFile } from '../fixtures/env-file.js';
 import { readJsonReport, testsOf } from '../fixtures/json-report.js';
 import { startMockServer } from '../mock-server/server.js';
 import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
@@ -63,6 +64,7 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
   return summary;
 }
 
+useEnvFile();
 const mock = await startMockServer({ port: 0 });
 const dir = tempDir('second-run');
 try {

@@ -5,10 +5,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
+import { useEnvFile } from '../fixtures/env-file.js';
 import { recordHall } from '../fixtures/recording/record-run.js';
 import { suiteThrough } from '../fixtures/recording/suite-through.js';
 import { startMockServer } from '../mock-server/server.js';
 
+useEnvFile();
 const dir = join(REPO_ROOT, 'reports', 'seeded-run');
 mkdirSync(dir, { recursive: true });
 const file = join(dir, 'hall.seed.json');

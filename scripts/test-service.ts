@@ -4,10 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICE_PROJECTS } from '../fixtures/child-run.js';
+import { useEnvFile } from '../fixtures/env-file.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
 
 const SERVICE_SUITE = ['setup', ...SERVICE_PROJECTS];
 
+useEnvFile();
 if (process.env.HB_BASE_URL) console.log('test:service runs against the built-in mock: HB_BASE_URL is ignored (`npm test` uses it)');
 // Empty is unset (fixtures/env.ts), and a variable of the environment is not overridden by a .env file.
 const env = { ...process.env, HB_BASE_URL: '' };

@@ -1,5 +1,6 @@
 // `npm run bench`: each figure of the fast loop against its target, one measure per file of this
 // folder (`--only` takes some of them); prints a table and writes reports/bench.json.
+import { useEnvFile } from '../../fixtures/env-file.js';
 import { ci } from './ci.js';
 import { contract } from './contract.js';
 import type { Measure } from './measure.js';
@@ -25,6 +26,7 @@ const measures: Record<MeasureName, { take: Measure; what: string }> = {
   validation: { take: validationMeasure, what: 'contract validation of a big grid' },
 };
 
+useEnvFile();
 let o: ReturnType<typeof parseBenchArgs>;
 try {
   o = parseBenchArgs(process.argv.slice(2));

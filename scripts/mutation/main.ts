@@ -5,6 +5,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tempDir } from '../../fixtures/child-run.js';
+import { useEnvFile } from '../../fixtures/env-file.js';
 import { REPO_ROOT as ROOT } from '../../fixtures/paths.js';
 import { mutants, type Mutant } from '../../mock-server/mutants.js';
 import { parseMutationArgs, selectMutants, USAGE } from './options.js';
@@ -29,6 +30,7 @@ if (o.list) {
   for (const m of catalogue) console.log(`${m.id.padEnd(40)} ${m.area.padEnd(10)} ${m.breaks}`);
   process.exit(0);
 }
+useEnvFile();
 if (process.env.HB_BASE_URL) {
   console.error('mutation: runs against the built-in mock only; unset HB_BASE_URL.');
   process.exit(2);

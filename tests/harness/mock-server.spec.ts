@@ -81,7 +81,7 @@ test.describe('env parsing', () => {
         HB_ALLOW_WRITES: 'true',
         HB_PROTECTED_HOSTS: 'prod.example',
       }),
-    ).toThrow(/Refusing HB_ALLOW_WRITES=true against prod.example/);
+    ).toThrow(/HB_ALLOW_WRITES: refusing true against prod.example/);
   });
 
   test('loadEnv refuses a base URL with a path instead of dropping it', () => {
