@@ -12,6 +12,7 @@ import { openFuzzContext, type FuzzTarget } from '../fixtures/fuzz/context.js';
 import { sweepRun } from '../fixtures/fuzz/form-checks.js';
 import { replay, replayCommand, runFuzz } from '../fixtures/fuzz/runner.js';
 import { probeTarget, TargetUnreachableError } from '../fixtures/global-setup.js';
+import { loginProblem, unreachable } from '../fixtures/startup-checks.js';
 import { LoginError } from '../fixtures/http/errors.js';
 import { displayUrl } from '../fixtures/reporting.js';
 
@@ -107,8 +108,14 @@ try {
 } catch (error) {
   await stopMock?.();
   const e = error as Error;
-  const known = e instanceof TargetUnreachableError || e instanceof LoginError;
-  console.error(`fuzz: ${redact(known ? e.message : `${e.name}: ${e.message}`).split('\n')[0]}`);
+  // One start-up line, as the suite and the smoke check word it (fixtures/startup-checks.ts).
+  const line =
+    e instanceof TargetUnreachableError
+      ? unreachable(e.message)
+      : e instanceof LoginError
+        ? loginProblem(e)
+        : `fuzz: ${redact(`${e.name}: ${e.message}`).split('\n')[0]}`;
+  console.error(line);
   process.exit(2);
 }
 let exit = 0;

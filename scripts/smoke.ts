@@ -2,9 +2,11 @@
 // keepalive, reads a handful of endpoints through their contracts; one line per check,
 // then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
 import { parseArgs } from 'node:util';
-import { loadEnvOrExit } from '../fixtures/env.js';
+import { EnvError, loadEnvOrExit } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
+import { HbError } from '../fixtures/http/errors.js';
 import { redact } from '../fixtures/http/secrets.js';
+import { startupChecks } from '../fixtures/startup-checks.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
 
 const USAGE = `Usage: npm run smoke [-- --help]
@@ -51,6 +53,7 @@ interface Outcome {
   ok: boolean;
   ms: number;
   note?: string;
+  error?: unknown;
 }
 const timed = async (check: Check): Promise<Outcome> => {
   const t = performance.now();
@@ -58,8 +61,9 @@ const timed = async (check: Check): Promise<Outcome> => {
     const note = await check.run();
     return { ok: true, ms: performance.now() - t, note: note || undefined };
   } catch (error) {
-    const message = redact(error instanceof Error ? error.message : String(error));
-    return { ok: false, ms: performance.now() - t, note: message.split('\n').slice(0, 4).join('\n    ') };
+    // An HbError's message is masked already, value by value: masking it again would reach the harness's words.
+    const message = error instanceof HbError ? error.message : redact(error instanceof Error ? error.message : String(error));
+    return { ok: false, ms: performance.now() - t, note: message.split('\n').slice(0, 4).join('\n    '), error };
   }
 };
 
@@ -70,7 +74,20 @@ const print = (name: string, o: Outcome) =>
 console.log(`Smoke check of ${target.label}, hall ${hall}`);
 let passed = 0;
 let failed = 0;
-const first = await timed(login);
+// The start-up checks of the suite (fixtures/startup-checks.ts): a failed login or a wrong hall is one line, exit 2.
+const first = await timed({
+  ...login,
+  run: async () => {
+    const { note, unchecked } = await startupChecks(client, hall, target.baseUrl);
+    if (unchecked) console.error(unchecked);
+    return `hall ${hall}: ${note}`;
+  },
+});
+if (first.error instanceof EnvError) {
+  console.error(first.error.message);
+  await stopMock?.();
+  process.exit(2);
+}
 print(login.name, first);
 if (first.ok) {
   passed += 1;

@@ -1,12 +1,21 @@
-// A remote target that dies mid-run stops the run in seconds with one message naming it
-// (fixtures/target-down.ts): an inline mini-suite on the real fixtures, whose target (a mock in
-// a child process) is killed by its first test; the service suite is never re-run for it.
+// A dead target: one that does not answer at the start stops the run before any test, with one
+// line naming HB_BASE_URL and the reason, exit code 2, the last run's reports left in place (one
+// child run of the real config); one that dies mid-run is found by one probe, whose run-wide
+// marker stops the run with one message (fixtures/target-down.ts), checked in the worker.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JSONReport } from '@playwright/test/reporter';
-import { childEnv, REPO_ROOT, runPlaywright, startNode, tempDir } from '../../fixtures/child-run.js';
+import { childEnv, runPlaywright, tempDir } from '../../fixtures/child-run.js';
+import { closedPort } from '../../fixtures/failures.js';
 import { expect, test } from '../../fixtures/index.js';
-import { TRANSPORT_FAILURE } from '../../fixtures/target-down.js';
+import { checkTarget, takeTargetDown, targetDown, TRANSPORT_FAILURE } from '../../fixtures/target-down.js';
+
+/** The artefacts of a complete run, as a run that did not start must leave them. */
+const LAST_REPORTS: Record<string, string> = {
+  'playwright-report/index.html': '<title>last complete run</title>',
+  'allure-results/last-result.json': '{"status":"passed"}',
+  'junit.xml': '<testsuites tests="443"></testsuites>',
+  'summary.json': '{"total":443}',
+};
 
 test.describe('dead target', () => {
   test('the no-connection failures of each client read as such; statuses and contract breaks do not', () => {
@@ -29,79 +38,58 @@ test.describe('dead target', () => {
     for (const m of answered) expect(TRANSPORT_FAILURE.test(m), m).toBe(false);
   });
 
-  test('a target killed after the first test ends the run in under 60 s, non-zero, with one message naming it', async ({
-    target,
-  }, testInfo) => {
-    test.skip(!target.mock, 'starts its own mock on this machine; the target is a remote server');
-    test.setTimeout(150_000);
-    const mock = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0'], childEnv({}));
-    const [, url] = await mock.waitFor(/listening on (http:\/\/\S+)/);
-    const [, hall] = await mock.waitFor(/hall id:\s+(\d+)/);
-    const [, email] = await mock.waitFor(/email:\s+(\S+)/);
-    const [, password] = await mock.waitFor(/password:\s+(\S+)/);
-    const dir = testInfo.outputPath('mini');
-    mkdirSync(dir, { recursive: true });
-    const spec = ["import { expect, test } from '", join(REPO_ROOT, 'fixtures/index.ts'), "';\n"].join('');
-    writeFileSync(
-      join(dir, 'dead.spec.ts'),
-      `${spec}
-// Like the flows' janitor: a worker fixture that reaches the target when a worker starts. Its tests
-// need another worker than the first test's: the first failure after the kill is this fixture's.
-const it = test.extend<{}, { sweep: void }>({
-  sweep: [async ({ session }, use) => { await session.keepalive(); await use(); }, { scope: 'worker', auto: true }],
-});
-test('the target answers, then dies', async ({ request }) => {
-  expect((await request.get('/Account/Login')).status()).toBe(200);
-  process.kill(Number(process.env.MINI_TARGET_PID), 'SIGKILL');
-});
-for (let i = 1; i <= 12; i++) {
-  it('client call ' + i, async ({ api }) => { await api.keepalive(); });
-  it('request ' + i, async ({ request }) => { expect((await request.get('/Account/Login')).status()).toBe(200); });
-}
-`,
-    );
-    writeFileSync(
-      join(dir, 'mini.config.ts'),
-      `import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: '.',
-  globalSetup: ${JSON.stringify(join(REPO_ROOT, 'fixtures/global-setup.ts'))},
-  workers: 1,
-  reporter: [['line'], ['json', { outputFile: ${JSON.stringify(join(dir, 'report.json'))} }]],
-});
-`,
-    );
-    const tmp = tempDir('dead-target');
+  test('a target found dead mid-run is marked once for the run, with one message naming it', async () => {
+    const port = await closedPort();
+    const baseUrl = `http://127.0.0.1:${port}`;
     try {
-      const run = await runPlaywright(
-        ['test', '--config', join(dir, 'mini.config.ts'), '--output', join(tmp, 'results')],
-        childEnv({
-          HB_BASE_URL: url!,
-          HB_EMAIL: email!,
-          HB_PASSWORD: password!,
-          HB_HALL_ID: hall!,
-          HB_RUN_ID: `dead${Date.now().toString(36)}`,
-          HB_REPORTS_DIR: join(tmp, 'reports'),
-          HB_STORAGE_STATE: join(tmp, 'state.json'),
-          MINI_TARGET_PID: String(mock.pid),
-        }),
-        120_000,
-      );
-      const output = `${run.stdout}\n${run.stderr}`;
-      await testInfo.attach('mini-run.txt', { body: output, contentType: 'text/plain' });
-      expect(run.ms, output).toBeLessThan(60_000);
-      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as JSONReport;
-      const message = `The target ${url} stopped answering during the run: GET ${url}/Account/Login → connect ECONNREFUSED`;
-      expect(run.status, output).not.toBe(0);
-      expect(output.split(message).length - 1, `the reason, exactly once:\n${output}`).toBe(1);
-      expect(report.errors.map((e) => e.message?.split('\n')[0])).toEqual([expect.stringContaining(message)]);
-      expect(report.stats.expected, 'the first test passed').toBe(1);
-      expect(report.stats.unexpected, 'the test that met the dead target').toBe(1);
-      // Stopped as Ctrl+C stops a run: no worker is started only to skip its tests.
-      expect(output, 'the rest were not run').toMatch(/\b2[0-3] did not run\b/);
-      expect(report.stats.skipped, 'the rest were not run').toBeGreaterThanOrEqual(20);
+      const first = await checkTarget(baseUrl, 2_000);
+      expect(first, 'the first worker to find it dead').toMatchObject({ first: true });
+      const message = `The target ${baseUrl} stopped answering during the run: GET ${baseUrl}/Account/Login → connect ECONNREFUSED`;
+      expect(first?.reason).toContain(message);
+      expect(await checkTarget(baseUrl, 2_000), "a later worker keeps the first one's reason").toEqual({
+        reason: first?.reason,
+        first: false,
+      });
+      expect(targetDown(baseUrl), 'every later test is skipped on it').toBe(first?.reason);
     } finally {
-      await mock.stop('SIGKILL');
+      expect(takeTargetDown(baseUrl), 'the global teardown ends the run with it').toContain('stopped answering');
+    }
+    expect(targetDown(baseUrl)).toBeUndefined();
+  });
+
+  test('a run whose target does not answer stops before any test: one line, exit 2, the last reports intact', async ({}, testInfo) => {
+    test.setTimeout(180_000);
+    const port = await closedPort();
+    const dir = tempDir('failed-start');
+    const reports = join(dir, 'reports');
+    for (const [path, body] of Object.entries(LAST_REPORTS)) {
+      mkdirSync(join(reports, path, '..'), { recursive: true });
+      writeFileSync(join(reports, path), body);
+    }
+    // The real config and reporters (HTML, JUnit, Allure, blob, summary, coverage), as `npm test` runs them.
+    const run = await runPlaywright(
+      ['test', '--project=contract', '--no-deps', '--output', join(dir, 'test-results')],
+      childEnv({
+        CI: '1',
+        HB_BASE_URL: `http://user:secret-in-url@127.0.0.1:${port}`,
+        HB_EMAIL: 'qa@example.org',
+        HB_PASSWORD: 'not-used-123',
+        HB_HALL_ID: '42',
+        HB_REPORTS_DIR: reports,
+        HB_STORAGE_STATE: join(dir, 'state.json'),
+      }),
+    );
+    const output = `${run.stdout}\n${run.stderr}`;
+    await testInfo.attach('failed-start.txt', { body: output, contentType: 'text/plain' });
+    expect(run.status, output).toBe(2);
+    expect(run.stdout.split('\n')[0], 'the settings named first').toBe('Settings from the environment only (HB_ENV_FILE=none)');
+    const line = `Cannot start: HB_BASE_URL: GET http://127.0.0.1:${port}/Account/Login → ECONNREFUSED`;
+    expect(run.stderr.trim().split('\n'), `one line:\n${output}`).toEqual([expect.stringContaining(line)]);
+    expect(output, 'no stack trace').not.toMatch(/^\s+at /m);
+    expect(output, 'credentials in the URL are not shown').not.toContain('secret-in-url');
+    expect(output, 'no test ran').not.toMatch(/\d+ (passed|failed)|Running \d+ test/);
+    for (const [path, body] of Object.entries(LAST_REPORTS)) {
+      expect(readFileSync(join(reports, path), 'utf8'), `${path} of the last complete run`).toBe(body);
     }
   });
 });

@@ -2,9 +2,15 @@
 // line; a start-up error is one line naming its variable, exit code 2. Shown through the smoke check,
 // which starts as the suite does, against this worker's mock.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { childEnv, runNode, type ChildRun } from '../../fixtures/child-run.js';
 import { readEnvFile } from '../../fixtures/env-file.js';
+import { HbClient } from '../../fixtures/http/client.js';
+import { LoginError } from '../../fixtures/http/errors.js';
+import { maskValues, registerSecret } from '../../fixtures/http/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
+import { hallProblem } from '../../fixtures/startup-checks.js';
 
 const TSX = 'node_modules/tsx/dist/cli.mjs';
 const said = (run: ChildRun) => `exit ${run.status}:\n${run.stdout}${run.stderr}`;
@@ -58,5 +64,66 @@ test.describe('start-up', () => {
   test('a bad variable is one line naming it, exit code 2, no stack trace', async () => {
     const run = await smoke({ HB_BASE_URL: 'https://staging.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: 'abc' });
     expectStartupError(run, 'HB_HALL_ID', /expected a whole number \(example: HB_HALL_ID=42; see \.env\.example\)/);
+  });
+
+  test('a wrong HB_HALL_ID stops the smoke check with one line naming it and what the hall lacks', async ({ target }) => {
+    const run = await smoke({ HB_BASE_URL: target.baseUrl, HB_EMAIL: target.email, HB_PASSWORD: target.password, HB_HALL_ID: '999' });
+    expectStartupError(run, 'HB_HALL_ID', /hall 999 at .* has no rooms, no activity types, no customers: not the hall meant\?/);
+  });
+
+  test('a hall that lacks rooms, activity types or customers is refused by what it lacks', () => {
+    const url = 'https://staging.example';
+    expect(hallProblem(42, url, { rooms: 3, activityTypes: 2, customers: 5 })).toBeUndefined();
+    expect(hallProblem(42, url, { rooms: 0, activityTypes: 2, customers: 5 })).toMatch(
+      /^Cannot start: HB_HALL_ID: hall 42 at \S+ has no rooms: /,
+    );
+    expect(hallProblem(42, url, { rooms: 3, activityTypes: 0, customers: 0 })).toContain('has no activity types, no customers');
+  });
+
+  test('a wrong password is one line naming the likely cause, in the harness words the password does not mask', async ({ target }) => {
+    const run = await smoke({
+      HB_BASE_URL: target.baseUrl,
+      HB_EMAIL: target.email,
+      HB_PASSWORD: 'wrong',
+      HB_HALL_ID: String(target.hallId),
+    });
+    expectStartupError(
+      run,
+      'HB_PASSWORD',
+      /→ HTTP 200; expected 302 away from \/Account\/Login: wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/,
+    );
+    expect(run.stderr).not.toContain('***');
+  });
+
+  test('a secret is masked in the values of a message, never in its fixed words', () => {
+    // A secret of its own (the matcher is the worker's): a word the harness also writes.
+    registerSecret('wrongly-42', { always: true });
+    expect(maskValues`POST ${'/Login?Password=wrongly-42'}: ${'the wrongly-42 page'}, wrongly-42 credentials?`.text).toBe(
+      'POST /Login?Password=***: the *** page, wrongly-42 credentials?',
+    );
+  });
+
+  test('a login page that is missing or carries no token names the cause and HB_BASE_URL', async () => {
+    // A server that is not the Hall Booking service: a 404 for the login page, or a page without a token.
+    let status = 404;
+    const server = createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': 'text/html' });
+      res.end('<form><input name="Email"><input name="Password" type="password"></form>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const login = (baseUrl: string) => new HbClient({ baseUrl, email: 'a@b', password: 'pw-123456', hallId: 1 }).login();
+    try {
+      const notFound = (await login(origin).catch((e: unknown) => e)) as LoginError;
+      expect(notFound).toBeInstanceOf(LoginError);
+      expect(notFound.variable).toBe('HB_BASE_URL');
+      expect(notFound.message).toMatch(/HTTP 404: login page not found/);
+      status = 200;
+      const noToken = (await login(origin).catch((e: unknown) => e)) as LoginError;
+      expect(noToken.variable).toBe('HB_BASE_URL');
+      expect(noToken.message).toMatch(/without a __RequestVerificationToken input: anti-forgery missing/);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // other project (interface doc, "Login flow"; live notes: cookie names are not known).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { LOGIN_PATH } from '../../contracts/index.js';
+import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
 import { STORAGE_STATE } from '../../fixtures/paths.js';
@@ -18,9 +18,14 @@ test(
   },
   async ({ page, target }) => {
     const login = new LoginPage(page);
-    await login.open();
-    expect(await login.logIn(target.email, target.password)).toBe(302);
-    await expect(page).not.toHaveURL(new RegExp(`${LOGIN_PATH}(\\?|$)`, 'i'));
+    // Each step names the likely cause of its failure; the tests that need the session are then not run.
+    expect(await login.open(), `GET ${LOGIN_PATH}: login page not found (is HB_BASE_URL the service's origin?)`).toBe(200);
+    await expect(login.token, `anti-forgery missing: the login form has no ${TOKEN_FIELD} (is it the Hall Booking service?)`).toHaveCount(
+      1,
+    );
+    const status = await login.logIn(target.email, target.password);
+    expect(status, `submitLoginForm answered ${status}, not 302: wrong credentials? (HB_EMAIL, HB_PASSWORD)`).toBe(302);
+    await expect(page, 'the login page again after the post: wrong credentials?').not.toHaveURL(new RegExp(`${LOGIN_PATH}(\\?|$)`, 'i'));
     mkdirSync(dirname(STORAGE_STATE), { recursive: true });
     await page.context().storageState({ path: STORAGE_STATE });
   },
