@@ -1,22 +1,14 @@
 // Regressions the generated checks (fixtures/fuzz/) must catch: a server error on a malformed date,
 // an invalid post stored, a booking name written as markup, an open redirect after login, a foreign
 // token accepted, a session cookie scripts can read, a logoff that keeps the session, a deleted booking still served.
-import { endpoints as E, LOGIN_PATH, pages, routeMatches, TOKEN_HEADER, type BookingFormField } from '../contracts/index.js';
-import type { MockContext, MockOverride } from './context.js';
+import { endpoints as E, LOGIN_PATH, pages, TOKEN_HEADER, type BookingFormField } from '../contracts/index.js';
+import type { MockContext } from './context.js';
 import { parseLocalDateTime } from './handlers/booking-submission.js';
 import { esc, LOGOFF_PATH } from './html/layout.js';
-import { cookiesOf, currentUser, sessionId } from './routes.js';
-import { ANTIFORGERY_COOKIE } from './session.js';
+import { isAt, validToken, type Mutant } from './mutant-kit.js';
+import { sessionId } from './routes.js';
 import type { BookingRecord } from './state.js';
 
-/** The fields of a catalogue entry (mock-server/mutants.ts declares the type; kept apart so either file reads alone). */
-interface SecurityMutant extends MockOverride {
-  id: string;
-  area: 'bookings' | 'account' | 'wire' | 'pages';
-  breaks: string;
-}
-
-const at = (request: Request, path: string) => routeMatches(path, new URL(request.url).pathname);
 const START = 'StartDate' satisfies BookingFormField;
 const isSlashDate = (s: string) =>
   /^\d{4}\/\d{2}\/\d{2}T00:00:00$/.test(s) && !Number.isNaN(Date.parse(`${s.slice(0, 10).replace(/\//g, '-')}T00:00:00Z`));
@@ -36,7 +28,7 @@ export const securityMutants = [
     area: 'bookings',
     breaks: 'GetForHallgrid answers a malformed startDateFrom/startDateTo without a server error',
     intercept: async (request, next) => {
-      if (!at(request, E.listBookingsForHallGrid.path)) return next(request);
+      if (!isAt(request, E.listBookingsForHallGrid.path)) return next(request);
       const params = [...new URL(request.url).searchParams].filter(([k]) => /^startdate(from|to)$/i.test(k));
       // A date parsed without a guard: the exception becomes ASP.NET's yellow page, HTTP 500.
       if (params.some(([, v]) => !isSlashDate(v))) return new Response('String was not recognized as a valid DateTime.', { status: 500 });
@@ -48,7 +40,7 @@ export const securityMutants = [
     area: 'pages',
     breaks: 'a create post whose StartDate is not a date is refused and stores nothing (required form fields)',
     intercept: async (request, next) => {
-      if (request.method !== 'POST' || !at(request, pages.submitCreateBookingForm.path)) return next(request);
+      if (request.method !== 'POST' || !isAt(request, pages.submitCreateBookingForm.path)) return next(request);
       const form = new URLSearchParams(await request.clone().text());
       const end = parseLocalDateTime(form.get('EndDate') ?? '');
       if (parseLocalDateTime(form.get(START) ?? '') || !end) return next(request);
@@ -63,7 +55,7 @@ export const securityMutants = [
     breaks: "the View page shows a booking's name as text, not markup",
     intercept: async (request, next, ctx) => {
       const response = await next(request);
-      if (request.method !== 'GET' || !at(request, pages.viewBookingPage.path) || response?.status !== 200) return response;
+      if (request.method !== 'GET' || !isAt(request, pages.viewBookingPage.path) || response?.status !== 200) return response;
       const id = Number(new URL(request.url).pathname.split('/').pop());
       const b = ctx.state.bookings.find((x) => x.id === id);
       return b ? html((await response.text()).split(esc(b.name)).join(b.name), response.headers) : response;
@@ -74,7 +66,7 @@ export const securityMutants = [
     area: 'account',
     breaks: `a login redirects to ReturnUrl as given, off-site included (an open redirect after ${LOGIN_PATH})`,
     intercept: async (request, next) => {
-      if (request.method !== 'POST' || !at(request, LOGIN_PATH)) return next(request);
+      if (request.method !== 'POST' || !isAt(request, LOGIN_PATH)) return next(request);
       const fromForm = new URLSearchParams(await request.clone().text()).get('ReturnUrl');
       const returnUrl = new URL(request.url).searchParams.get('ReturnUrl') ?? fromForm;
       const response = await next(request);
@@ -92,12 +84,8 @@ export const securityMutants = [
       const token = request.headers.get(TOKEN_HEADER);
       if (request.method !== 'POST' || !token?.includes('.')) return next(request);
       // Any well-formed token passes: the check no longer binds it to this session's cookie.
-      const jar = cookiesOf(request);
-      const cookie = jar[ANTIFORGERY_COOKIE] ?? ctx.keys.newCookieToken();
-      const headers = new Headers(request.headers);
-      const others = Object.entries(jar).filter(([k]) => k !== ANTIFORGERY_COOKIE);
-      headers.set('cookie', [...others.map(([k, v]) => `${k}=${v}`), `${ANTIFORGERY_COOKIE}=${cookie}`].join('; '));
-      headers.set(TOKEN_HEADER, ctx.keys.formToken(cookie, currentUser(ctx, request) ?? ''));
+      const { token: own, headers } = validToken(ctx, request);
+      headers.set(TOKEN_HEADER, own);
       return next(new Request(request, { headers }));
     },
   },
@@ -107,7 +95,7 @@ export const securityMutants = [
     breaks: 'the session cookie set at login is HttpOnly',
     intercept: async (request, next) => {
       const response = await next(request);
-      if (request.method !== 'POST' || !at(request, LOGIN_PATH) || response?.status !== 302) return response;
+      if (request.method !== 'POST' || !isAt(request, LOGIN_PATH) || response?.status !== 302) return response;
       const headers = new Headers(response.headers);
       headers.delete('set-cookie');
       for (const c of response.headers.getSetCookie()) headers.append('set-cookie', c.replace(/;\s*HttpOnly/i, ''));
@@ -121,7 +109,7 @@ export const securityMutants = [
     intercept: async (request, next, ctx) => {
       const sid = sessionId(ctx, request);
       const response = await next(request);
-      if (request.method !== 'POST' || !at(request, LOGOFF_PATH) || !response) return response;
+      if (request.method !== 'POST' || !isAt(request, LOGOFF_PATH) || !response) return response;
       // Neither ended on the server nor in the browser.
       if (sid) ctx.revoked.delete(sid);
       const headers = new Headers(response.headers);
@@ -137,17 +125,17 @@ export const securityMutants = [
       const id = Number(new URL(request.url).pathname.split('/').pop());
       const gone = ghosts.get(ctx) ?? new Map<number, BookingRecord>();
       ghosts.set(ctx, gone);
-      if (at(request, pages.deleteBooking.path)) {
+      if (isAt(request, pages.deleteBooking.path)) {
         const b = ctx.state.bookings.find((x) => x.id === id);
         if (b) gone.set(id, structuredClone(b));
         return next(request);
       }
       const response = await next(request);
       const ghost = gone.get(id);
-      if (!at(request, pages.viewBookingPage.path) || response?.status !== 404 || !ghost) return response;
+      if (!isAt(request, pages.viewBookingPage.path) || response?.status !== 404 || !ghost) return response;
       return html(
         `<!DOCTYPE html><html><body><h2>${esc(ghost.name)}</h2><dl><dt>Status</dt><dd>${esc(ghost.status)}</dd></dl></body></html>`,
       );
     },
   },
-] as const satisfies readonly SecurityMutant[];
+] as const satisfies readonly Mutant[];

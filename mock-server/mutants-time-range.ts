@@ -1,9 +1,9 @@
 // A grid that ignores `timerange` as a staging hall shows it: every short range answers the
 // whole grid, but the hall's history goes back only about 13 months, so nothing that ended
-// two years ago is there to give it away. Registered in mutants.ts.
-import { endpoints as E, listItems, routeMatches } from '../contracts/index.js';
+// two years ago is there to give it away. Merged into the catalogue by mutants.ts.
+import { endpoints as E, listItems, routeMatches, withItems } from '../contracts/index.js';
 import { addDays } from '../contracts/service-time.js';
-import type { Mutant } from './mutants.js';
+import type { Mutant } from './mutant-kit.js';
 
 /** Days of history the mutant's hall keeps: about 13 months. */
 const HISTORY_DAYS = 395;
@@ -19,10 +19,9 @@ const gridIgnoresTimerangeOnRecentHistory: Mutant['intercept'] = async (request,
   const data = (await response.json()) as unknown;
   const since = addDays(ctx.state.now.slice(0, 10), -HISTORY_DAYS);
   const recent = (listItems(data) ?? []).filter((b) => String((b as { EndDateTime?: unknown }).EndDateTime).slice(0, 10) >= since);
-  const body = Array.isArray(data) ? recent : { ...(data as object), Data: recent, Total: recent.length };
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify(body), { status: 200, headers });
+  return new Response(JSON.stringify(withItems(data, recent)), { status: 200, headers });
 };
 
 export const timeRangeMutants = [
