@@ -1,23 +1,32 @@
-// The service suite through the proxy: the contract project, a child run against a mock behind
-// the proxy, is green with no violation recorded; behind a mutated mock the proxy names the
-// broken endpoint and field path, and `npm run proxy` exits 1. Offline only.
+// Calls through the proxy, in the worker: every JSON endpoint of the registry, called with the
+// contract tests' arguments through a proxy in front of the worker's mock, is checked with no
+// violation recorded; behind a mutated mock the client and the proxy both name the broken endpoint
+// and field path, and `npm run proxy` exits 1. No child Playwright run: a client of the test's own.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { endpoints, type EndpointId } from '../../contracts/index.js';
 import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
+import { argumentsFor } from '../../fixtures/contract-arguments.js';
+import { HbClient } from '../../fixtures/http/client.js';
+import { ContractError } from '../../fixtures/http/errors.js';
+import type { MockServer } from '../../mock-server/server.js';
 import { expect, test } from './proxy.fixture.js';
 
-test.describe('the suite through the proxy', () => {
-  test('the contract project through the proxy in front of the mock is green and records no violation', async ({
+/** A client of the mock's credentials whose every call goes through `proxyUrl`. */
+const clientThrough = (proxyUrl: string, mock: MockServer) =>
+  new HbClient({ baseUrl: proxyUrl, ...mock.context.credentials, hallId: mock.context.hallId, maxConcurrency: 4 });
+
+test.describe('calls through the proxy', () => {
+  test('every JSON endpoint called through the proxy in front of the mock is checked, and no violation is recorded', async ({
     contractProxy,
     mock,
     target,
-    suiteThrough,
+    facts,
   }) => {
-    test.setTimeout(240_000);
-    const run = await suiteThrough(contractProxy.url, target.mock!, ['--project=contract']);
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toMatch(/\d+ passed/);
-    expect(run.stdout).not.toMatch(/failed|flaky/);
+    const client = clientThrough(contractProxy.url, target.mock!);
+    await client.ensureSession();
+    const ids = Object.keys(endpoints) as EndpointId[];
+    for (const id of ids) await client.call(id, argumentsFor(id, facts));
 
     const record = contractProxy.record;
     expect(record.violations.map((e) => `${e.endpointId} ${e.path} ${e.issues.map((i) => i.path).join(',')}`)).toEqual([]);
@@ -25,11 +34,11 @@ test.describe('the suite through the proxy', () => {
       .summary()
       .filter((s) => (s.verdicts.ok ?? 0) + (s.verdicts.drift ?? 0) > 0)
       .map((s) => s.endpointId);
-    // Every JSON endpoint the contract project calls was seen and checked, and the login page.
+    // Every JSON endpoint was seen and checked, and the login page.
     for (const id of ['listBookingsForHallGrid', 'listCustomersForHall', 'listSchedulerEvents', 'checkAvailability', 'loginPage']) {
       expect(checked, `${id} checked through the proxy`).toContain(id);
     }
-    expect(checked.length, `endpoints checked: ${checked.join(', ')}`).toBeGreaterThanOrEqual(30);
+    expect(checked.length, `endpoints checked: ${checked.join(', ')}`).toBeGreaterThanOrEqual(ids.length);
     // The mock carries two keys the contract does not name (README: the grid's HallId, the feed's RoomId): drift, not violations.
     expect(record.drift.get('listBookingsForHallGrid')?.unknownKeys).toContain('$[].HallId');
     expect(mock!.received.length, 'the mock answered what the proxy forwarded').toBeGreaterThan(checked.length);
@@ -38,15 +47,15 @@ test.describe('the suite through the proxy', () => {
   test('behind a mutated mock the proxy prints and records the violation, naming endpoint and field path, and exits 1', async ({
     startMock,
     proxyCli,
-    suiteThrough,
   }) => {
-    test.setTimeout(180_000);
     const mutated = await startMock({ mutant: 'booking-id-as-string' });
     const issued: string[] = [];
     mutated.context.keys.onIssue = (secret) => issued.push(secret);
     const proxy = await proxyCli(['--target', mutated.url]);
-    const run = await suiteThrough(proxy.url, mutated, ['--project=contract', '--grep', 'listBookingsForHallGrid answers']);
-    expect(run.status, 'the suite itself catches the mutant too').toBe(1);
+    const client = clientThrough(proxy.url, mutated);
+    await client.ensureSession();
+    const call = client.call('listBookingsForHallGrid', { query: { id: mutated.context.hallId } });
+    await expect(call, 'the client catches the mutant too').rejects.toThrow(ContractError);
 
     const [line] = await proxy.child.waitFor(/^✖ contract broken: listBookingsForHallGrid GET \S+ → HTTP 200: .*$/m);
     expect(line).toContain('$[0].BookingId: Invalid input: expected number, received string');

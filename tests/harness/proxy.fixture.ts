@@ -1,13 +1,12 @@
 // Fixtures of the proxy's checks: a proxy in front of the worker's mock (the browser's
 // baseURL points at it), mocks of their own (a mutated one), the `npm run proxy` CLI as a
-// child process, and child suite runs aimed at a proxy. Each is stopped after its test.
+// child process. Each is stopped after its test.
 import { join } from 'node:path';
 import { test as base, expect } from '../../fixtures/bookings.js';
-import { childEnv, runPlaywright, startNode, tempDir, type ChildRun, type RunningChild } from '../../fixtures/child-run.js';
+import { childEnv, startNode, tempDir, type RunningChild } from '../../fixtures/child-run.js';
 import { startProxy, type Proxy, type ProxyOptions } from '../../fixtures/proxy/server.js';
 import type { MockOptions } from '../../mock-server/context.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
-import { MOCK_TEST_CUSTOMER_ID } from '../../mock-server/state.js';
 
 /** The CLI proxy as a child process, once it listens: its URL and the process. */
 export interface ProxyProcess {
@@ -18,16 +17,12 @@ export interface ProxyProcess {
 }
 
 export interface ProxyFixtures {
-  /** Skips every proxy check against a remote target: they put the built-in mock behind the proxy. */
-  offlineOnly: void;
   /** A proxy in front of the worker's mock, nothing protected, no fault; the page's baseURL. */
   contractProxy: Proxy;
   /** Start a mock of the test's own (a mutant, say); closed after the test. */
   startMock: (options?: MockOptions) => Promise<MockServer>;
   /** Start `npm run proxy` with these arguments and HB_* variables; stopped after the test. */
   proxyCli: (args: string[], env?: Record<string, string>) => Promise<ProxyProcess>;
-  /** Run the suite (child Playwright, own reports and session) with a mock as its remote target through `proxyUrl`. */
-  suiteThrough: (proxyUrl: string, mock: MockServer, args: string[]) => Promise<ChildRun>;
 }
 
 /** Options of a proxy in the harness: nothing protected, the suite's drift audit, no baseline for a mock on a random port. */
@@ -38,13 +33,6 @@ export const harnessProxyOptions = (target: string): ProxyOptions => ({
 });
 
 export const test = base.extend<ProxyFixtures>({
-  offlineOnly: [
-    async ({ target }, use, testInfo) => {
-      testInfo.skip(!target.mock, 'the proxy checks put the built-in mock behind the proxy; the target is a remote server');
-      await use();
-    },
-    { auto: true },
-  ],
   contractProxy: async ({ target }, use) => {
     const proxy = await startProxy(harnessProxyOptions(target.baseUrl));
     await use(proxy);
@@ -73,25 +61,6 @@ export const test = base.extend<ProxyFixtures>({
       return { url: url as string, child, reports };
     });
     await Promise.all(children.map((c) => c.stop('SIGTERM')));
-  },
-  suiteThrough: async ({}, use) => {
-    await use(async (proxyUrl, mock, args) => {
-      const dir = tempDir('through-proxy');
-      const { email, password } = mock.context.credentials;
-      return runPlaywright(
-        ['test', '--output', join(dir, 'test-results'), '--reporter=line', ...args],
-        childEnv({
-          HB_BASE_URL: proxyUrl,
-          HB_EMAIL: email,
-          HB_PASSWORD: password,
-          HB_HALL_ID: String(mock.context.hallId),
-          HB_ALLOW_WRITES: 'true',
-          HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID,
-          HB_REPORTS_DIR: join(dir, 'reports'),
-          HB_STORAGE_STATE: join(dir, 'state.json'),
-        }),
-      );
-    });
   },
 });
 
