@@ -1,10 +1,15 @@
 // Lint: typescript-eslint with type information, and the Playwright rules for specs. Layout is
 // Prettier's (.prettierrc.json, checked by `npm run lint`); max-len holds what Prettier cannot
-// break (strings, comments) to its print width.
+// break (strings, comments) to its print width. The dependency direction of CONTRIBUTING.md
+// (One source of truth) is held by no-restricted-imports, folder by folder.
 import tseslint from 'typescript-eslint';
 import playwright from 'eslint-plugin-playwright';
 import prettier from 'eslint-config-prettier/flat';
 import prettierOptions from './.prettierrc.json' with { type: 'json' };
+
+/** An import of one of these folders from where it must not be imported, with the rule it breaks. */
+const banned = (folders, message) => ({ group: folders.map((f) => `**/${f}/**`), message });
+const NOT_TESTS = banned(['tests'], 'nothing outside tests/ imports tests/ (CONTRIBUTING.md, One source of truth)');
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', '.auth/', 'test-results/'] },
@@ -39,5 +44,35 @@ export default tseslint.config(
       'playwright/no-conditional-in-test': 'off',
       'playwright/no-conditional-expect': 'off',
     },
+  },
+  {
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['../**'], message: 'contracts/ imports only zod and its own files (CONTRIBUTING.md, One source of truth)' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mock-server/**/*.ts'],
+    ignores: ['mock-server/cli.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            banned(['fixtures', 'scripts'], 'mock-server/ imports contracts/ only (its CLI also reads fixtures/env-file.ts)'),
+            NOT_TESTS,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mock-server/cli.ts', 'fixtures/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_TESTS] }] },
   },
 );
