@@ -1,0 +1,68 @@
+// The end-to-end check of the evidence, for a shared child run (the canary): an inline spec that
+// breaks one contract on purpose, and the assertions on what that run left: in the Allure results
+// and the HTML report the failing exchange comes first with its verdict and curl line, and a trace.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AdmZip from 'adm-zip';
+import { expect } from '../../fixtures/index.js';
+import { FAILING_EXCHANGE } from '../../fixtures/reporting.js';
+
+/** The inline spec: one contract broken by an override of the mock; its test fails. */
+export const EVIDENCE_PROBE_SPEC = `
+import { expect, test } from '../../fixtures/index.js';
+test('listRoomsForGrid off contract shows its failing exchange first', async ({ api, mock, target }) => {
+  mock.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
+  const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });
+  expect(data, 'unreachable: the call throws ContractError').toBeUndefined();
+});
+`;
+export const EVIDENCE_PROBE_TITLE = 'listRoomsForGrid off contract shows its failing exchange first';
+
+/** What the failing exchange's text must say: verdict with a field path, the replay with variables. */
+export function expectFailingExchangeText(text: string): void {
+  expect(text).toMatch(/^GET \S+\/api\/\S+ → 200/);
+  expect(text).toMatch(/contract: listRoomsForGrid: violation\n {2}✖ \$\[0\]\.\S+: /);
+  expect(text).toMatch(/^curl -sS -i "\$\{HB_BASE_URL:-http:\/\/127\.0\.0\.1:\d+\}"'\/api\//m);
+  expect(text).toContain('-H "Cookie: $HB_COOKIE"');
+}
+
+/** The Allure result of the probe: the failing exchange is its first step, and the step of the broken call failed. */
+export function expectAllureEvidence(allureResults: string): void {
+  const results = readdirSync(allureResults)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(readFileSync(join(allureResults, f), 'utf8')) as AllureResult);
+  const probe = results.find((r) => r.name === EVIDENCE_PROBE_TITLE);
+  expect(probe?.status, 'the probe failed').toBe('failed');
+  const first = probe?.steps[0];
+  expect(first?.name, 'the first step').toBe(FAILING_EXCHANGE);
+  expectFailingExchangeText(readFileSync(join(allureResults, first?.attachments[0]?.source ?? ''), 'utf8'));
+  const steps = (s: AllureStep[]): AllureStep[] => s.flatMap((x) => [x, ...steps(x.steps)]);
+  const call = steps(probe?.steps ?? []).find((s) => /^GET \/api\/\S+ → 200 \(\d+ ms\)$/.test(s.name) && s.status === 'failed');
+  expect(call?.statusDetails?.message, 'the failed step of the broken call').toMatch(/listRoomsForGrid: violation/);
+}
+
+/** The HTML report holds the failing exchange among the probe's attachments; its output folder holds a trace. */
+export function expectHtmlEvidenceAndTrace(htmlReportDir: string, testResultsDir: string): void {
+  const html = readFileSync(join(htmlReportDir, 'index.html'), 'utf8');
+  const zip = /<template id="playwrightReportBase64">data:application\/zip;base64,([A-Za-z0-9+/=]*)<\/template>/.exec(html);
+  const entries = new AdmZip(Buffer.from(zip?.[1] ?? '', 'base64')).getEntries().map((e) => e.getData().toString('utf8'));
+  const test = entries
+    .map((e) => JSON.parse(e) as unknown)
+    .find((j) => JSON.stringify(j).includes(EVIDENCE_PROBE_TITLE) && JSON.stringify(j).includes(`"${FAILING_EXCHANGE}"`));
+  expect(test, `an HTML report file with the probe and its ${FAILING_EXCHANGE}`).toBeDefined();
+  const traces = readdirSync(testResultsDir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('trace.zip'));
+  expect(traces.length, 'a trace of the failed first run').toBeGreaterThan(0);
+}
+
+interface AllureStep {
+  name: string;
+  status?: string;
+  statusDetails?: { message?: string };
+  attachments: { source: string }[];
+  steps: AllureStep[];
+}
+interface AllureResult extends AllureStep {
+  status: string;
+}
