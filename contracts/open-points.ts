@@ -103,9 +103,6 @@ export const openPoints = {
 
 export type OpenPointId = keyof typeof openPoints;
 
-/** The readings of one point that the mock can play. */
-export type PlayedReading<P extends OpenPointId> = Extract<(typeof openPoints)[P]['readings'][number], { played: true }>['id'];
-
 /** One reading per open point: what a mock plays. */
 export type MockReadings = { [P in OpenPointId]: (typeof openPoints)[P]['readings'][number]['id'] };
 
