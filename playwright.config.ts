@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
+import { decidedRoutes, grepOf, readCalls, selected, variantRoutes } from './fixtures/coverage/selection.js';
 import { loadEnvOrExit } from './fixtures/env.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
 import { allureOptions, displayUrl, reportsPath } from './fixtures/reporting.js';
@@ -27,6 +28,8 @@ const browser = {
 const loggedIn = { ...browser, storageState: STORAGE_STATE };
 const ci = !!process.env.CI;
 const reports = (...parts: string[]) => reportsPath(env, ...parts);
+// What each service test calls (tests/calls.json): the re-runs below take the tests whose answers they change.
+const calls = readCalls();
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
   testDir: './tests',
@@ -89,14 +92,18 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
             // Interface doc: a client must accept either list shape and either alias spelling.
             name: 'contract-variant',
             testDir: './tests/contract',
+            // Only the tests that call a route answering a list or a field with an alias spelling.
+            grep: grepOf(selected(calls, variantRoutes(), 'contract/')),
             dependencies: ['setup'],
             use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
           },
           {
-            // The service suite against the other reading of every open point (contracts/open-points.ts):
-            // green here and on the default mock means it asserts only what holds in every reading.
+            // The service tests that call a route an open point decides (contracts/open-points.ts), against
+            // the other reading of every point: green here and on the default mock means they assert only
+            // what holds in every reading.
             name: 'readings',
             testMatch: /tests\/(contract|wire|ui|flows)\/.*\.spec\.ts/,
+            grep: grepOf(selected(calls, decidedRoutes())),
             dependencies: ['setup'],
             use: { ...loggedIn, mockOptions: { readings: ALTERNATE_READINGS } },
           },

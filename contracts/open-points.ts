@@ -2,6 +2,7 @@
 // server may take. The suite asserts only what holds in every reading and records the
 // reading it observes; the mock can play each reading (MockOptions.readings).
 // docs/open-points.md is generated from this file and the specs' annotations.
+import type { EndpointId, PageId } from './registry.js';
 
 export interface Reading {
   /** Stable kebab-case id, as recorded and as passed to `npm run mock -- --reading point=id`. */
@@ -18,6 +19,11 @@ export interface OpenPoint {
   readings: readonly Reading[];
   /** What the suite asserts, holding in every reading. */
   invariant: string;
+  /**
+   * The endpoints and pages whose answers the reading changes: the `readings` project runs the
+   * tests that call one of them (fixtures/coverage/selection.ts), and no other.
+   */
+  decides: readonly (EndpointId | PageId)[];
 }
 
 const reading = (id: string, description: string, played = true): Reading => ({ id, description, played });
@@ -40,6 +46,8 @@ export const openPoints = {
     invariant:
       'every range is within All, and Today within Last7Days; a booking (not a recurring series) that ended more ' +
       'than two years ago is in no range short of All (given it was entered before it ended)',
+    // Every query that takes a `timerange` reads it as the grid does.
+    decides: ['listBookingsForHallGrid', 'getBookingCountsForHall', 'listAudits'],
   },
   hallCustomers: {
     question: 'Whom does `getforhall` list without `customer=true`?',
@@ -49,6 +57,7 @@ export const openPoints = {
       reading('customers-only', "the hall's customers, the same as with customer=true"),
     ],
     invariant: 'the customer=true list is within the unrestricted list, and within GetAllCustomer ("all customers across all halls")',
+    decides: ['listCustomersForHall'],
   },
   statusOptions: {
     question: "What are the option values of the form's `BookingStatusId`?",
@@ -62,6 +71,7 @@ export const openPoints = {
     invariant:
       'the form offers an option whose text names each of Requested and Confirmed; a post with the option value ' +
       "read from the page is stored; where the values are the names, a post of the name is stored (the live notes' client)",
+    decides: ['createBookingPage', 'editBookingPage', 'submitCreateBookingForm', 'submitEditBookingForm'],
   },
   formRedirects: {
     question: 'Where do the create and edit posts redirect to?',
@@ -73,6 +83,7 @@ export const openPoints = {
       reading('view-then-index', "create → the new booking's View page, edit → the bookings index"),
     ],
     invariant: 'a stored post answers a redirect away from the form; the booking is then found in the grid by name and start',
+    decides: ['submitCreateBookingForm', 'submitEditBookingForm'],
   },
   deleteEffect: {
     question: 'What does `GET /Admin/Bookings/Delete/{id}` do?',
@@ -84,6 +95,7 @@ export const openPoints = {
       reading('cancel', 'the booking is kept with the status Cancelled'),
     ],
     invariant: 'the booking leaves the NotCancelled grid; a booking still in the All grid is Cancelled',
+    decides: ['deleteBooking'],
   },
   roomLabels: {
     question: 'What markup surrounds the room colours of the scheduler page?',
@@ -98,6 +110,7 @@ export const openPoints = {
       reading('varied', 'other notations (`rgb()`, spaces, other properties first) and an "All rooms" item that is no `.room-label`'),
     ],
     invariant: 'one `#RoomColorList .room-label` per room of the hall, its name as text and a background colour readable from its style',
+    decides: ['schedulerPage'],
   },
 } as const satisfies Record<string, OpenPoint>;
 
