@@ -13,6 +13,7 @@ import { useEnvFile } from '../fixtures/env-file.js';
 const USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate] [--dashboard-404]
        ${FAULT_USAGE}
        [--seed FILE [--as-recorded]]   play a recorded hall (npm run record, npm run proxy -- --record FILE)
+       [--seed-scale N]   a big hall: N more bookings over past years and the months ahead (default HB_MOCK_SEED_SCALE)
        [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
          document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start
        [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand)`;
@@ -40,6 +41,7 @@ try {
       seed: { type: 'string' },
       'as-recorded': { type: 'boolean', default: false },
       mutant: { type: 'string' },
+      'seed-scale': { type: 'string', default: process.env.HB_MOCK_SEED_SCALE ?? '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -72,6 +74,9 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+const seedScale = Number(values['seed-scale']);
+if (!/^\d+$/.test(String(values['seed-scale'])))
+  fail(`--seed-scale (or HB_MOCK_SEED_SCALE) must be a whole number of bookings, got "${values['seed-scale']}"`);
 let seed: SeedFile | undefined;
 if (values['as-recorded'] && !values.seed) fail('--as-recorded needs --seed FILE');
 try {
@@ -101,6 +106,7 @@ try {
     seed,
     asRecorded: values['as-recorded'] === true,
     ...(typeof values.mutant === 'string' && { mutant: values.mutant }),
+    ...(seedScale && { seedScale }),
   });
   try {
     for (const f of faults) server.context.faults.inject(f);
@@ -110,7 +116,9 @@ try {
   }
   const { email, password } = server.context.credentials;
   const asRecorded = values['as-recorded'] ? ', dates as recorded' : '';
-  const seedLine = seed ? `\n  seed:      ${values.seed} (${seed.target}, recorded ${seed.recordedAt}${asRecorded})` : '';
+  const seedLine =
+    (seed ? `\n  seed:      ${values.seed} (${seed.target}, recorded ${seed.recordedAt}${asRecorded})` : '') +
+    (seedScale ? `\n  big hall:  ${seedScale} more bookings over three years back and six months ahead` : '');
   console.log(`Hall Booking mock listening on ${server.url}
   log in at: ${server.url}${LOGIN_PATH}   (the scheduler: ${server.url}${pagePath('schedulerPage', { hall_id: server.context.hallId })})
   hall id:   ${server.context.hallId}${seedLine}${values.mutant ? `\n  mutant:    ${values.mutant as string}` : ''}

@@ -5,7 +5,8 @@ import { DEFAULT_READINGS, openPoints, type MockReadings, type OpenPointId } fro
 import { FaultSwitch } from './faults.js';
 import { randomSecret, SessionKeys } from './session.js';
 import { seedReadings, stateFromSeed, type SeedFile } from './seed-file.js';
-import { MOCK_HALL_ID, MOCK_TEST_CUSTOMER_ID, seedState, type MockState } from './state.js';
+import { scaleBookings } from './seed-scale.js';
+import { MOCK_HALL_ID, MOCK_TEST_CUSTOMER_ID, seedState, type BookingRecord, type MockState } from './state.js';
 
 export interface MockCredentials {
   email: string;
@@ -36,6 +37,8 @@ export interface MockOptions {
   seed?: SeedFile;
   /** With `seed`: keep the recorded dates instead of moving them by the days since the recording. */
   asRecorded?: boolean;
+  /** A big hall: this many more bookings over past years and the months ahead (mock-server/seed-scale.ts). */
+  seedScale?: number;
 }
 
 /** The full set of readings of `partial`, refusing a reading the mock cannot play. */
@@ -143,9 +146,18 @@ export class MockContext {
 
   /** The data a reset starts from: the recorded hall of `seed`, else the built-in one. */
   private freshState(): MockState {
-    const { seed, asRecorded } = this.options;
-    return seed ? stateFromSeed(seed, { asRecorded }) : seedState();
+    const { seed, asRecorded, seedScale } = this.options;
+    const state = seed ? stateFromSeed(seed, { asRecorded }) : seedState();
+    if (seedScale) {
+      // Made once per day and copied per reset: a reset costs a copy, not a new hall.
+      if (this.bigHall?.day !== state.now.slice(0, 10))
+        this.bigHall = { day: state.now.slice(0, 10), bookings: scaleBookings(state, seedScale, this.hallId) };
+      state.bookings.push(...this.bigHall.bookings.map((b) => ({ ...b, roomIds: [...b.roomIds] })));
+    }
+    return state;
   }
+
+  private bigHall?: { day: string; bookings: BookingRecord[] };
 
   /** Note a request no handler answered, keeping at most RECEIVED_KEPT (a standalone mock is never reset). */
   noteUnhandled(request: UnhandledRequest): void {

@@ -10,6 +10,10 @@ import { addDays, daysBetween, serviceToday } from '../../contracts/service-time
 import { doc } from '../../fixtures/sources.js';
 import { grid, label } from './grid.js';
 
+/** Whether `b` and `held` overlap in the hours of the day (`HH:MM:SS`), whichever their days. */
+const overlapsHours = (b: Booking, held: Booking): boolean =>
+  b.StartDateTime.slice(11, 19) < held.EndDateTime.slice(11, 19) && b.EndDateTime.slice(11, 19) > held.StartDateTime.slice(11, 19);
+
 test.describe('availability', () => {
   test(
     'checkAvailability answers a slot a confirmed booking holds unlike a free slot',
@@ -34,19 +38,21 @@ test.describe('availability', () => {
         factIf(!!future, () => future!, 'no future confirmed booking names a bookable room in RoomsUsed'),
         'future confirmed booking of a bookable room',
       );
-      // Free slots: the same hours on the nearest later days the grid shows empty, within the
-      // hall's horizon and hours as far as the held booking is; two, so that an answer which
-      // merely echoes the question shows (the two free answers then differ) and is noted.
+      // Free slots: the same hours on the nearest later days the grid shows free of any booking of
+      // those rooms at those hours (a busy hall has bookings every day), within the hall's horizon
+      // and hours as far as the held booking is; two, so that an answer which merely echoes the
+      // question shows (the two free answers then differ) and is noted.
       // Two days read at a time (independent reads), kept in day order: the same two days as one by one.
       const freeDays: string[] = [];
       for (let d = 1; d <= 21 && freeDays.length < 2; d += 2) {
         const days = [d, d + 1].filter((x) => x <= 21).map((x) => addDays(held.StartDateTime, x));
         const busy = await Promise.all(days.map((day) => gridBookings(api, facts.hallId, day, day, 'NotCancelled')));
         days.forEach((day, i) => {
-          if (!busy[i]?.length && freeDays.length < 2) freeDays.push(day);
+          const clash = (busy[i] ?? []).some((b) => roomsOf(b).some((r) => roomsOf(held).includes(r)) && overlapsHours(b, held));
+          if (!clash && freeDays.length < 2) freeDays.push(day);
         });
       }
-      expect(freeDays, `two days without bookings within three weeks after ${label(held)}`).toHaveLength(2);
+      expect(freeDays, `two days with its rooms free at its hours within three weeks after ${label(held)}`).toHaveLength(2);
       const ask = (day: string | null) =>
         api.call('checkAvailability', {
           body: {
