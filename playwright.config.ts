@@ -79,11 +79,15 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
       testMatch: /.*\.setup\.ts/,
       use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
     },
-    // The harness's own checks start mocks, proxies and child runs of their own: offline only, so a run
-    // against staging (or a dead one) spends no time on them.
-    ...(remote ? [] : [{ name: 'harness', testDir: './tests/harness', testIgnore: /probes\//, use: browser }]),
-    // Deliberate failures for the leak test's child run (tests/harness/leak.spec.ts) only.
-    ...(env.leakProbe ? [{ name: 'leak-probe', testDir: './tests/harness/probes', dependencies: ['setup'], use: loggedIn }] : []),
+    // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
+    // mock only, so a run against staging (or a dead one) spends no time on them. Its teardown counts the
+    // child runs (fixtures/child-run.ts).
+    ...(remote
+      ? []
+      : [
+          { name: 'harness', testDir: './tests/harness', use: browser, teardown: 'harness-teardown' },
+          { name: 'harness-teardown', testDir: './tests/harness', testMatch: /\.teardown\.ts$/ },
+        ]),
     { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
     ...(remote
       ? []

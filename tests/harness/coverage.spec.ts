@@ -1,16 +1,19 @@
 // The coverage model, count, merge and gate (fixtures/coverage/), proved cheaply: pure checks
-// on the model and the merge, an inline mini-suite run as a child `playwright test` whose gate
-// fails once the only test of a parameter value is removed, and the proxy's "N of 36".
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// on the model and the merge, the gate of the canary (tests/harness/canary/), which
+// fails while a parameter value has no test, and the proxy's "N of 36".
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoints, LOGIN_PATH, pages, TOKEN_HEADER } from '../../contracts/index.js';
-import { childEnv, REPO_ROOT, runPlaywright } from '../../fixtures/child-run.js';
 import { mergeShards } from '../../fixtures/coverage/merge.js';
 import { coverageModel, OTHER_VALUE } from '../../fixtures/coverage/model.js';
 import { hitsOf } from '../../fixtures/coverage/observe.js';
 import type { CoverageFile } from '../../fixtures/coverage/reporter.js';
 import { addHit, buildReport, emptyData } from '../../fixtures/coverage/tally.js';
-import { expect, test } from './proxy.fixture.js';
+import { mergeTests } from '@playwright/test';
+import { test as canaryTest } from './canary.fixture.js';
+import { expect, test as proxyTest } from './proxy.fixture.js';
+
+const test = mergeTests(proxyTest, canaryTest);
 
 const model = coverageModel();
 const idsOf = (category: string, route: string) => model.filter((i) => i.category === category && i.route === route).map((i) => i.id);
@@ -109,58 +112,18 @@ test.describe('coverage model', () => {
   });
 });
 
-/** The mini-suite: one test per value set of listCustomersForHall's parameters; the gate holds the run to them. */
-function writeMiniSuite(dir: string, withTrue: boolean): void {
-  mkdirSync(dir, { recursive: true });
-  const reporter = JSON.stringify(join(REPO_ROOT, 'fixtures/coverage/reporter.ts'));
-  writeFileSync(
-    join(dir, 'mini.config.ts'),
-    `import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: '.', outputDir: './out', workers: 1,
-  reporter: [[${reporter}, { gate: 'on', scope: { routes: ['listCustomersForHall'], categories: ['param'] } }]],
-  metadata: { target: 'built-in mock', targetKind: 'mock' },
-  projects: [{ name: 'mini' }],
-});
-`,
-  );
-  const call = (value: string) =>
-    `test('customers with every flag ${value}', async ({ api, facts }) => {
-  const flags = { customer: '${value}', includeDeleted: '${value}', onlyNew: '${value}' } as const;
-  await api.call('listCustomersForHall', { query: { id: facts.hallId, ...flags } });
-});`;
-  writeFileSync(
-    join(dir, 'mini.spec.ts'),
-    [
-      `import { test } from ${JSON.stringify(join(REPO_ROOT, 'fixtures/index.ts'))};`,
-      ...(withTrue ? [call('true')] : []),
-      call('false'),
-    ].join('\n'),
-  );
-}
-
 test.describe('coverage gate', () => {
-  test('a run fails the gate once the only test of a parameter value is removed, naming the value', async ({}, testInfo) => {
-    test.setTimeout(120_000);
-    const dir = testInfo.outputPath('mini');
-    const reports = join(dir, 'reports');
-    const run = async (withTrue: boolean) => {
-      writeMiniSuite(dir, withTrue);
-      return runPlaywright(['test', '--config', join(dir, 'mini.config.ts')], childEnv({ HB_REPORTS_DIR: reports }));
-    };
-    const whole = await run(true);
-    expect(whole.status, whole.stdout + whole.stderr).toBe(0);
-    expect(whole.stdout).toContain('coverage: 7/7 parameter values');
-
-    const cut = await run(false);
-    expect(cut.status, cut.stdout + cut.stderr).toBe(1);
-    expect(cut.stdout).toContain('coverage: 4/7 parameter values');
+  test("a run fails the gate when a parameter value has no test, naming the value (the canary's coverage file)", ({ canary }) => {
+    // The canary calls listCustomersForHall with every flag false; its config scopes the gate to that endpoint's parameters.
+    expect(canary.run.stdout).toContain('coverage: 4/7 parameter values');
     for (const value of ['customer=true', 'includeDeleted=true', 'onlyNew=true']) {
-      expect(cut.stdout).toContain(`✖ listCustomersForHall ${value}`);
+      expect(canary.run.stdout).toContain(`✖ listCustomersForHall ${value}`);
     }
-    const written = JSON.parse(readFileSync(join(reports, 'coverage.json'), 'utf8')) as CoverageFile;
+    expect(canary.run.stdout).not.toContain('✖ listCustomersForHall customer=false');
+    const written = JSON.parse(readFileSync(join(canary.reports, 'coverage.json'), 'utf8')) as CoverageFile;
     expect(written.gate).toMatchObject({ enabled: true, passed: false });
-    expect(existsSync(join(reports, 'coverage.html'))).toBe(true);
+    expect(written.gate.missing).toHaveLength(3);
+    expect(existsSync(join(canary.reports, 'coverage.html'))).toBe(true);
   });
 });
 

@@ -4,12 +4,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
+import { repoModule } from '../../fixtures/child-run.js';
 import { expect } from '../../fixtures/index.js';
 import { FAILING_EXCHANGE } from '../../fixtures/reporting.js';
 
 /** The inline spec: one contract broken by an override of the mock; its test fails. */
 export const EVIDENCE_PROBE_SPEC = `
-import { expect, test } from '../../fixtures/index.js';
+import { expect, test } from ${repoModule('fixtures/index.ts')};
 test('listRoomsForGrid off contract shows its failing exchange first', async ({ api, mock, target }) => {
   mock.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
   const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });

@@ -1,62 +1,19 @@
-// The run's summary (fixtures/summary-reporter.ts): a child run of a small inline suite, written
-// for this check with a minimal config (a pass, a contract break, a flaky test, skips with reasons,
-// all run again by a second project), must close with the right counts on the console and in
-// summary.json: per area, distinct tests against re-runs, skip reasons, failures, reports, no secret.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The run's summary (fixtures/summary-reporter.ts): the canary (tests/harness/canary/), a child
+// run of a small inline suite (a pass, a contract break, a flaky test, skips with reasons, one
+// naming the password, run again by a second project), closes with the counts of its JSON report on
+// the console and in summary.json: per area, distinct tests against re-runs, skip reasons, failures,
+// reports, no secret. The text, the masking and the break parsing are pure checks.
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test } from '../../fixtures/index.js';
-import { REPO_ROOT, childEnv, runPlaywright } from '../../fixtures/child-run.js';
+import { REPO_ROOT } from '../../fixtures/child-run.js';
+import { testsOf } from '../../fixtures/json-report.js';
 import { contractBreakOf, type Counts, type RunSummary } from '../../fixtures/summary-reporter.js';
 import { masker } from '../../fixtures/summary-details.js';
 import { summaryLines } from '../../fixtures/summary-text.js';
+import { BROKEN_TITLE, RETRIED_TITLE, SUMMARY_FILE } from './canary/summary-file.js';
+import { expect, test } from './canary.fixture.js';
 
-const PASSWORD = `pw-${Math.random().toString(36).slice(2, 12)}`;
 const posix = (p: string) => p.split('\\').join('/');
-
-/** The inline suite: every outcome the summary tells apart, once. */
-const spec = (errorsModule: string) => `
-import { test } from '@playwright/test';
-import { ContractError } from '${errorsModule}';
-
-test('listBookingsForHallGrid answers', async ({}, testInfo) => {
-  const drift = { unknownKeys: ['$[].HallId'], aliases: {}, newBaselineKeys: [] };
-  await testInfo.attach('listBookingsForHallGrid-drift.json', { body: JSON.stringify(drift), contentType: 'application/json' });
-});
-test('listRoomsForGrid answers', () => {
-  const exchange = { endpointId: 'listRoomsForGrid', method: 'GET', url: 'http://127.0.0.1:9/api/Rooms?hallId=1&note=${PASSWORD}',
-    status: 200, requestHeaders: {}, responseHeaders: {} };
-  throw new ContractError(exchange, '✖ Invalid input: expected number, received string\\n  → at [0].rowNumber');
-});
-test('passes on its retry', ({}, testInfo) => {
-  if (testInfo.retry === 0) throw new Error('first try fails');
-});
-test('needs a staging server', () => test.skip(true, 'no staging server here'));
-test('needs a staging server too', () => test.skip(true, 'no staging server here'));
-test('needs the password', () => test.skip(true, 'reason naming ${PASSWORD}'));
-`;
-
-const config = `
-import { defineConfig } from '@playwright/test';
-export default defineConfig({
-  testDir: '.',
-  outputDir: './test-results',
-  retries: 1,
-  workers: 1,
-  reporter: [
-    ['dot'],
-    ['html', { open: 'never', outputFolder: './html-report' }],
-    ['junit', { outputFile: './junit.xml' }],
-    [${JSON.stringify(join(REPO_ROOT, 'fixtures', 'summary-reporter.ts'))}, { outputFile: './out/summary.json' }],
-  ],
-  metadata: { target: 'built-in mock', targetKind: 'mock' },
-  projects: [
-    { name: 'setup', testMatch: /login\\.setup\\.ts/ },
-    { name: 'contract', testMatch: /mini\\.spec\\.ts/, dependencies: ['setup'] },
-    { name: 'contract-variant', testMatch: /mini\\.spec\\.ts/, dependencies: ['setup'] },
-  ],
-});
-`;
-
 const counts = (passed: number, failed: number, flaky: number, skipped: number): Counts => ({
   total: passed + failed + flaky + skipped,
   passed,
@@ -65,67 +22,79 @@ const counts = (passed: number, failed: number, flaky: number, skipped: number):
   skipped,
 });
 
-test.describe('run summary', () => {
-  test('a run closes with counts per area, distinct tests and re-runs, skip reasons, failures and the reports', async ({}, testInfo) => {
-    test.setTimeout(90_000);
-    const dir = testInfo.outputPath('inline');
-    mkdirSync(dir, { recursive: true });
-    const errorsModule = posix(relative(dir, join(REPO_ROOT, 'fixtures', 'http', 'errors.js')));
-    writeFileSync(join(dir, 'mini.spec.ts'), spec(errorsModule));
-    writeFileSync(join(dir, 'login.setup.ts'), `import { test } from '@playwright/test';\ntest('logs in', () => {});\n`);
-    writeFileSync(join(dir, 'playwright.config.ts'), config);
-    const run = await runPlaywright(
-      ['test', '--config', join(dir, 'playwright.config.ts')],
-      childEnv({ HB_MOCK_PASSWORD: PASSWORD, HB_REPORTS_DIR: join(dir, 'reports'), HB_STORAGE_STATE: join(dir, 'state.json') }),
-      60_000,
-    );
-    const output = `${run.stdout}\n${run.stderr}`;
-    expect(run.status, output).toBe(1);
+const OUTCOME = { expected: 'passed', unexpected: 'failed', flaky: 'flaky', skipped: 'skipped' } as const;
 
-    const file = join(dir, 'out', 'summary.json');
-    expect(existsSync(file), 'summary.json written').toBe(true);
-    const text = readFileSync(file, 'utf8');
+/** Counts as the JSON report has them, for every test and per project. */
+function reportCounts(tests: ReturnType<typeof testsOf>): { all: Counts; byProject: Record<string, Counts> } {
+  const all = counts(0, 0, 0, 0);
+  const byProject: Record<string, Counts> = {};
+  for (const t of tests) {
+    const key = OUTCOME[t.test.status];
+    for (const c of [all, (byProject[t.project] ??= counts(0, 0, 0, 0))]) {
+      c[key]++;
+      c.total++;
+    }
+  }
+  return { all, byProject };
+}
+
+test.describe('run summary', () => {
+  test('a run closes with counts per area, distinct tests and re-runs, skip reasons, failures and the reports', ({ canary }) => {
+    const tests = testsOf(canary.report);
+    const { all, byProject } = reportCounts(tests);
+    const reruns = tests.filter((t) => t.project === 'contract-variant').length;
+    const distinct = new Set(tests.map((t) => `${t.file} › ${t.titlePath.join(' › ')}`)).size;
+    expect(reruns, 'the canary re-runs its summary file').toBeGreaterThan(0);
+    expect(distinct + reruns).toBe(all.total);
+
+    const text = readFileSync(join(canary.reports, 'summary.json'), 'utf8');
     const summary = JSON.parse(text) as RunSummary;
-    expect(summary).toMatchObject({ target: 'built-in mock', targetKind: 'mock', status: 'failed', distinctTests: 7 });
-    expect(summary.counts).toEqual(counts(3, 2, 2, 6));
-    expect(summary.byProject).toEqual({ setup: counts(1, 0, 0, 0), contract: counts(1, 1, 1, 3), 'contract-variant': counts(1, 1, 1, 3) });
-    expect(summary.reruns).toEqual({ 'contract-variant': 6 });
-    expect(summary.byFeature.rooms).toMatchObject({ total: 2, failed: 2 });
-    expect(summary.byFeature.bookings).toMatchObject({ total: 2, passed: 2 });
+    expect(summary).toMatchObject({ target: 'built-in mock', targetKind: 'mock', status: 'failed', distinctTests: distinct });
+    expect(summary.counts).toEqual(all);
+    expect(summary.byProject).toEqual(byProject);
+    expect(summary.reruns).toEqual({ 'contract-variant': reruns });
+    expect(summary.byFeature.bookings).toMatchObject({ passed: 2 });
     expect(summary.durationMs).toBeGreaterThan(0);
     expect(summary.skipReasons.map((g) => [g.reason, g.count])).toEqual([
       ['no staging server here', 4],
       ['reason naming ***', 2],
     ]);
-    expect(summary.failures).toHaveLength(2);
-    expect(summary.flakyTests).toHaveLength(2);
-    expect(summary.contractBreaks).toHaveLength(2);
-    expect(summary.contractBreaks[0]).toMatchObject({ endpointId: 'listRoomsForGrid', project: 'contract', status: 200 });
-    expect(summary.contractBreaks[0]!.paths).toEqual(['[0].rowNumber']);
+    expect(summary.failures).toHaveLength(all.failed);
+    expect(summary.flakyTests).toHaveLength(all.flaky);
+    const synthetic = summary.contractBreaks.filter((b) => b.test === BROKEN_TITLE);
+    expect(synthetic.map((b) => b.project).sort()).toEqual(['contract', 'contract-variant']);
+    expect(synthetic[0]).toMatchObject({ endpointId: 'listRoomsForGrid', status: 200, paths: ['[0].rowNumber'] });
     expect(summary.drift).toContainEqual(expect.objectContaining({ project: 'contract', endpointId: 'listBookingsForHallGrid' }));
 
     // The console: what a person reads after the run.
-    const shown = run.stdout.slice(run.stdout.indexOf('Summary:'));
-    const at = posix(relative(REPO_ROOT, dir));
-    expect(shown, output).toMatch(/^Summary: FAILED against built-in mock in \d+s\n/);
+    const { stdout } = canary.run;
+    const shown = stdout.slice(stdout.indexOf('Summary:'));
+    const at = posix(relative(REPO_ROOT, canary.dir));
+    const rooms = tests.find((t) => t.project === 'contract' && t.file === SUMMARY_FILE && t.spec.title === BROKEN_TITLE);
+    const retried = tests.find((t) => t.project === 'contract' && t.spec.title === RETRIED_TITLE);
+    expect(shown, stdout).toMatch(/^Summary: FAILED against built-in mock in (\d+m )?\d+s\n/);
     expect(shown).toContain(
-      '13 results: 7 distinct tests + 6 re-runs of them under other projects (contract-variant 6); 3 passed, 2 failed, 2 flaky, 6 skipped',
+      `${all.total} results: ${distinct} distinct tests + ${reruns} re-runs of them under other projects (contract-variant ${reruns}); ` +
+        `${all.passed} passed, ${all.failed} failed, ${all.flaky} flaky, ${all.skipped} skipped`,
     );
-    expect(shown).toMatch(/\n {2}setup +1 +0 +0 +0\n {2}contract +1 +1 +1 +3\n {2}contract-variant +1 +1 +1 +3\n/);
-    expect(shown).toContain('Skipped, by reason (6):\n  4× no staging server here  (e.g. [contract] ');
+    for (const [project, c] of Object.entries(byProject)) {
+      expect(shown).toMatch(new RegExp(`\\n {2}${project} +${c.passed} +${c.failed} +${c.flaky} +${c.skipped}\\n`));
+    }
+    expect(shown).toContain(`Skipped, by reason (${all.skipped}):\n  4× no staging server here  (e.g. [contract] `);
     expect(shown).toContain('  2× reason naming ***  (e.g. ');
-    expect(shown).toContain(`Failed (2):\n  [contract] ${at}/mini.spec.ts:9 › listRoomsForGrid answers\n`);
+    expect(shown).toContain(`[contract] ${at}/${SUMMARY_FILE}:${rooms?.spec.line} › listRoomsForGrid answers\n`);
     expect(shown).toContain(
-      '      ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1&note=*** → HTTP 200, body breaks the contract: ' +
+      '      ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1 → HTTP 200, body breaks the contract: ' +
         '✖ Invalid input: expected number, received string → at [0].rowNumber\n',
     );
-    expect(shown).toContain(`Flaky, passed on a retry (2): [contract] ${at}/mini.spec.ts:14 › passes on its retry`);
-    expect(shown).toContain(`Playwright HTML  ${at}/html-report  → npx playwright show-report ${at}/html-report\n`);
-    expect(shown).toContain(`JUnit            ${at}/junit.xml\n`);
-    expect(shown).toContain(`summary.json     ${at}/out/summary.json\n`);
-    // The suite's own errors print it (its source holds it); the summary masks it.
-    expect(shown).not.toContain(PASSWORD);
-    expect(text).not.toContain(PASSWORD);
+    expect(shown).toContain(`[contract] ${at}/${SUMMARY_FILE}:${retried?.spec.line} › passes on its retry`);
+    expect(shown).toContain(
+      `Playwright HTML  ${at}/reports/playwright-report  → npx playwright show-report ${at}/reports/playwright-report\n`,
+    );
+    expect(shown).toContain(`JUnit            ${at}/reports/junit.xml\n`);
+    expect(shown).toContain(`summary.json     ${at}/reports/summary.json\n`);
+    expect(shown).not.toContain(canary.password);
+    expect(text).not.toContain(canary.password);
   });
 
   test('a green run of every area fits in 25 lines, re-runs named apart from distinct tests', () => {

@@ -1,0 +1,25 @@
+// The canary's file for the leak scan: one failure that leaves the evidence a real failure
+// leaves, on both tries: a login typed with the planted password, then a contract break against
+// a mutated mock (its masked exchange attached), a screenshot, an error context, a trace on the retry.
+import { repoModule } from '../../../fixtures/child-run.js';
+
+export const LEAK_FILES = {
+  'leak.spec.ts': `import { pagePath } from ${repoModule('contracts/index.ts')};
+import { expect, test } from ${repoModule('fixtures/index.ts')};
+import { LoginPage } from ${repoModule('fixtures/pages/login-page.ts')};
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('listRoomsForGrid off contract after a typed login fails with the exchange, a screenshot and a trace', async ({
+  api, mock, page, target,
+}) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(target.email, target.password);
+  await page.goto(pagePath('bookingsIndexPage', { hall_id: target.hallId }));
+  mock!.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
+  const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });
+  expect(data, 'unreachable: the call throws ContractError').toBeUndefined();
+});
+`,
+};

@@ -1,0 +1,107 @@
+// The canary: one child run of a small inline suite per suite run, shared by every harness check
+// that only inspects artefacts (shard merge, summary, Allure history, leak scan, coverage gate).
+// The first worker to ask runs it under a lock file; the others wait for its record. A check that
+// needs another outcome adds an inline file to CANARY_FILES.
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JSONReport } from '@playwright/test/reporter';
+import { childEnv, runInlineTest, runNode, type ChildRun } from '../../../fixtures/child-run.js';
+import { EVIDENCE_PROBE_SPEC } from '../evidence-canary.js';
+import { canaryConfig } from './config.js';
+import { COVERAGE_FILES } from './coverage-file.js';
+import { LEAK_FILES } from './leak-file.js';
+import { LOGIN_FILES } from './login.js';
+import { SUMMARY_FILE, SUMMARY_FILES } from './summary-file.js';
+
+/** The inline suite: file name → source. One entry per check's file. */
+export const CANARY_FILES: Record<string, string> = {
+  ...LOGIN_FILES,
+  ...SUMMARY_FILES,
+  ...LEAK_FILES,
+  ...COVERAGE_FILES,
+  'evidence.spec.ts': EVIDENCE_PROBE_SPEC,
+};
+
+/** What the canary left: its folders, the planted password, the run and the report steps after it. */
+export interface Canary {
+  /** The inline suite. */
+  dir: string;
+  /** The run's HB_REPORTS_DIR (HTML, JUnit, JSON, blob, Allure results, summary.json, coverage.json). */
+  reports: string;
+  /** The run's output folder (traces, screenshots, error contexts). */
+  results: string;
+  /** `npm run report -- --merge` of the canary's blob, twice (the second adds to the Allure history). */
+  merged: string;
+  password: string;
+  /** Every ticket and token the canary's mocks issued, one a line. */
+  secretsLog: string;
+  /** The saved session of the canary's setup. */
+  storageState: string;
+  run: ChildRun;
+  report: JSONReport;
+  merges: ChildRun[];
+}
+
+const MERGE = ['node_modules/tsx/dist/cli.mjs', 'scripts/report.ts', '--merge'] as const;
+
+async function runCanary(dir: string): Promise<Canary> {
+  const password = `canary-${randomBytes(9).toString('base64url')}`;
+  const paths = {
+    dir,
+    reports: join(dir, 'reports'),
+    results: join(dir, 'reports', 'test-results'),
+    merged: join(dir, 'merged'),
+    secretsLog: join(dir, 'issued-secrets.txt'),
+    storageState: join(dir, 'state.json'),
+  };
+  const inline = await runInlineTest(
+    dir,
+    { ...CANARY_FILES, 'playwright.config.ts': canaryConfig(new RegExp(SUMMARY_FILE.replace('.', '\\.'))) },
+    {
+      purpose: 'canary',
+      // Seconds on an idle machine; minutes on a busy one.
+      timeoutMs: 600_000,
+      reportFile: join(paths.reports, 'report.json'),
+      env: {
+        CI: '1',
+        HB_MOCK_PASSWORD: password,
+        HB_SECRETS_LOG: paths.secretsLog,
+        HB_REPORTS_DIR: paths.reports,
+        HB_STORAGE_STATE: paths.storageState,
+      },
+    },
+  );
+  if (!inline.report) throw new Error(`the canary wrote no JSON report (exit ${inline.status}):\n${inline.output}`);
+  const merges: ChildRun[] = [];
+  // The gate's scope is the canary config's; the merge's coverage is checked by the shard check.
+  const env = childEnv({ HB_REPORTS_DIR: paths.merged, HB_MOCK_PASSWORD: password, HB_COVERAGE_GATE: 'off' });
+  for (let i = 0; i < 2; i++) merges.push(await runNode(MERGE[0], [...MERGE.slice(1), paths.reports], env));
+  const { stdout, stderr, status, ms } = inline;
+  return { ...paths, password, run: { stdout, stderr, status, ms }, report: inline.report, merges };
+}
+
+/** The canary of this suite run under `outputDir`: run by the first caller, read by the others. */
+export async function sharedCanary(outputDir: string, timeoutMs = 780_000): Promise<Canary> {
+  const dir = join(outputDir, 'canary');
+  const record = join(dir, 'canary.json');
+  mkdirSync(dir, { recursive: true });
+  let owner = false;
+  try {
+    closeSync(openSync(join(dir, '.lock'), 'wx'));
+    owner = true;
+  } catch {
+    // Another worker runs it.
+  }
+  if (owner) {
+    const canary = await runCanary(dir).catch((error: Error) => ({ error: error.stack ?? error.message }));
+    writeFileSync(record, JSON.stringify(canary));
+  }
+  for (const start = Date.now(); !existsSync(record); await sleep(250)) {
+    if (Date.now() - start > timeoutMs) throw new Error(`no canary record at ${record} after ${timeoutMs} ms`);
+  }
+  const read = JSON.parse(readFileSync(record, 'utf8')) as Canary | { error: string };
+  if ('error' in read) throw new Error(`the canary run failed to start or report:\n${read.error}`);
+  return read;
+}
