@@ -1,7 +1,7 @@
 // Every documented value of every enumerated query parameter (read from the registry's
 // schemas by the coverage model: enums, booleans, `timerange`'s range, `roomId`'s 0 and a room)
 // is accepted: 200 JSON that satisfies the endpoint's contract. What the values mean is checked
-// in filters.spec.ts and time-ranges.spec.ts; this holds the values nobody filters by to the contract.
+// in the filters-*.spec.ts files and time-ranges.spec.ts; this holds the values nobody filters by to the contract.
 import { endpoints, type EndpointId, type JsonEndpoint } from '../../contracts/index.js';
 import { OTHER_VALUE, queryParams } from '../../fixtures/coverage/model.js';
 import { need } from '../../fixtures/discovery.js';

@@ -1,7 +1,7 @@
 // The grid's short time ranges keep out what ended before them, in every reading of
 // `timerange` (contracts/open-points.ts): a booking that ended before today is in no reading
 // of Today, one that ended weeks ago in no reading of Last7Days. An ordinary hall's recent
-// history shows a grid that ignores `timerange`; the two-year bound of filters.spec.ts needs old data.
+// history shows a grid that ignores `timerange`; the two-year bound of filters-bookings.spec.ts needs old data.
 import { itemsOf, TIME_RANGES, type Booking } from '../../contracts/index.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
