@@ -83,7 +83,7 @@ export function aliasGroupsOf(schema: z.ZodType): string[][] {
 }
 
 /** Any JSON value: the body of an endpoint whose response the interface document does not show. */
-export const UnspecifiedJson = z.json().meta({ id: 'UnspecifiedJson', description: 'Body not shown in the interface document' });
+const UnspecifiedJson = z.json().meta({ id: 'UnspecifiedJson', description: 'Body not shown in the interface document' });
 
 /** An endpoint whose answer the interface document does not show: any JSON, and not documented. */
 export const unspecified = { response: UnspecifiedJson, documented: false } as const;

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 
 export type Domain = 'account' | 'bookings' | 'customers' | 'catalog' | 'rooms' | 'scheduler';
-export type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST';
 
 /** A JSON endpoint under `/api/`. */
 export interface JsonEndpoint<Q extends z.ZodType = z.ZodType, Bd extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {

@@ -24,7 +24,7 @@ const unescapeRun = (run: string): string => {
  * segments dropped, `..` resolved. `/Admin/Bookings/Delet%65/1008` is `/Admin/Bookings/Delete/1008`.
  * Takes a path, a path and query, or an absolute URL; case is kept (routes compare without it).
  */
-export function serverPath(target: string): string {
+function serverPath(target: string): string {
   const path = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\\]*/i, '').split(/[?#]/, 1)[0] ?? '';
   const segments: string[] = [];
   for (const segment of path.replace(ESCAPES, unescapeRun).split(/[/\\]/)) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { JsonEndpoint } from './entries.js';
 
 /** Query schema's declared parameter names, for case-insensitive lookup on the server side. */
-export function queryKeys(endpoint: JsonEndpoint): string[] {
+function queryKeys(endpoint: JsonEndpoint): string[] {
   const q = endpoint.query;
   return q instanceof z.ZodObject ? Object.keys(q.shape) : [];
 }

@@ -10,7 +10,7 @@ import { fillPath, routeMatches } from './paths.js';
 import { roomEndpoints } from './rooms.js';
 import { schedulerEndpoints, schedulerPages } from './scheduler.js';
 
-export type { Domain, JsonEndpoint, Method, PageRoute, RegistryEntry } from './entries.js';
+export type { Domain, JsonEndpoint, PageRoute, RegistryEntry } from './entries.js';
 export { ADMIN_PREFIX, API_PREFIX, routeMatches, routePattern } from './paths.js';
 
 export const endpoints = {

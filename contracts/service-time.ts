@@ -2,7 +2,7 @@
 // grid filter's date format; the mock, the fixtures and the tests all count days with it.
 
 /** Live notes ("JSON shapes and aliases"): date-times are local wall-clock, Europe/London, without an offset. */
-export const SERVICE_ZONE = 'Europe/London';
+const SERVICE_ZONE = 'Europe/London';
 
 /** `YYYY-MM-DDTHH:MM:SS` of `d` in the service's zone. */
 export function toLocalIso(d: Date, timeZone = SERVICE_ZONE): string {

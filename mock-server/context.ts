@@ -42,7 +42,7 @@ export interface MockOptions {
 }
 
 /** The full set of readings of `partial`, refusing a reading the mock cannot play. */
-export function resolveReadings(partial: Partial<MockReadings> = {}): MockReadings {
+function resolveReadings(partial: Partial<MockReadings> = {}): MockReadings {
   const readings = { ...DEFAULT_READINGS, ...partial };
   for (const [point, id] of Object.entries(readings) as [OpenPointId, string][]) {
     const played = openPoints[point]?.readings.some((r) => r.id === id && r.played);
@@ -76,7 +76,7 @@ export interface UnhandledRequest {
 /** Received requests kept for wire-level assertions (a test makes a few dozen). */
 export const RECEIVED_KEPT = 1000;
 /** Bytes of each received body kept (form posts and JSON bodies of the suite are a few hundred). */
-export const RECEIVED_BODY_BYTES = 64 * 1024;
+const RECEIVED_BODY_BYTES = 64 * 1024;
 
 export const DEFAULT_CREDENTIALS: MockCredentials = {
   email: 'admin@oldtown-hall.example',

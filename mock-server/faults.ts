@@ -13,8 +13,8 @@ export const FAULT_USAGE =
   '[--fault kind[=n][:/path]]...   kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire; e.g. --fault ' +
   'reset:/api/Rooms/GetForHallForBooking';
 
-export const FAULT_KINDS = ['reset', 'close', 'delay', '429', '500', 'expire'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+const FAULT_KINDS = ['reset', 'close', 'delay', '429', '500', 'expire'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const FaultSpec = z.strictObject({
   fault: z.enum(FAULT_KINDS),
@@ -148,7 +148,7 @@ export function parseFaultArg(arg: string): FaultSpec {
 }
 
 /** A fault as the control endpoint shows it (JSON has no Infinity). */
-export const faultView = (f: ActiveFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : 'unlimited' });
+const faultView = (f: ActiveFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : 'unlimited' });
 
 /**
  * The control endpoint, shared by the mock (`/__mock/faults`) and the proxy

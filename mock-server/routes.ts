@@ -31,7 +31,7 @@ export function currentUser(ctx: MockContext, request: Request): string | null {
 }
 
 /** The original (not lower-cased) path and query the client asked for. */
-export const originalTarget = (request: Request): string => {
+const originalTarget = (request: Request): string => {
   const u = new URL(request.url);
   return (request.headers.get('x-mock-original-path') ?? u.pathname) + u.search;
 };
@@ -47,7 +47,7 @@ export const loginRedirect = (request: Request): Response =>
 export const notFoundPage = (): Response =>
   HttpResponse.html(layout({ title: 'Not found', body: '<h1>Page Not Found!</h1>' }), { status: 404 });
 
-export const badRequest = (message: string): Response => HttpResponse.json({ Message: message }, { status: 400 });
+const badRequest = (message: string): Response => HttpResponse.json({ Message: message }, { status: 400 });
 
 /** ASP.NET answers a failed anti-forgery check with a bare 400. */
 export const antiForgeryFailure = (): Response =>
@@ -57,7 +57,7 @@ export const antiForgeryFailure = (): Response =>
   });
 
 /** Anti-forgery cookie token of the request, or a new one to be set on the answer. */
-export function antiForgeryCookie(ctx: MockContext, request: Request): { value: string; setCookie?: string } {
+function antiForgeryCookie(ctx: MockContext, request: Request): { value: string; setCookie?: string } {
   const existing = cookiesOf(request)[ANTIFORGERY_COOKIE];
   if (existing) return { value: existing };
   const value = ctx.keys.newCookieToken();

@@ -6,8 +6,8 @@ import { shiftLocal, startOfDay } from '../contracts/service-time.js';
 import type { BookingRecord, MockState } from './state.js';
 
 /** Days before today the big hall's bookings start, and after it they end. */
-export const SCALE_PAST_DAYS = 3 * 365;
-export const SCALE_FUTURE_DAYS = 182;
+const SCALE_PAST_DAYS = 3 * 365;
+const SCALE_FUTURE_DAYS = 182;
 /** The first id of the big hall's bookings, far above the ids the mock gives new bookings. */
 const FIRST_ID = 1_000_000;
 

@@ -72,14 +72,14 @@ function toRequest(req: IncomingMessage, base: string, raw: Buffer): Request {
  * `application/json; charset=utf-8`); msw's helpers leave it out, so a client that decodes by
  * the header would misread "…" as `â€¦`.
  */
-export function withCharset(contentType: string): string {
+function withCharset(contentType: string): string {
   const [type = ''] = contentType.split(';');
   const textual = /^(text\/html|application\/json)$/i.test(type.trim());
   return textual && !/;\s*charset=/i.test(contentType) ? `${type.trim()}; charset=utf-8` : contentType;
 }
 
 /** True when the request target's path holds a malformed percent-escape (`/%ZZ`). */
-export function malformedPath(target: string): boolean {
+function malformedPath(target: string): boolean {
   try {
     decodeURIComponent(target.split('?', 1)[0] ?? '');
     return false;

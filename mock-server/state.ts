@@ -4,7 +4,7 @@
 import { shiftLocal, startOfDay, toLocalIso } from '../contracts/service-time.js';
 import type { BookingStatus } from '../contracts/index.js';
 
-export interface HallRecord {
+interface HallRecord {
   id: number;
   name: string;
 }

@@ -12,11 +12,7 @@ import { bookingItem, list } from './present.js';
  * same in both readings of the open point: `start-window` ends every range with today,
  * `from-start` leaves it open (future bookings included).
  */
-export function timeRangeWindow(
-  now: string,
-  range: number,
-  reading: MockReadings['timerange'],
-): { from: string | null; to: string | null } {
+function timeRangeWindow(now: string, range: number, reading: MockReadings['timerange']): { from: string | null; to: string | null } {
   const today = startOfDay(now);
   const to = reading === 'from-start' ? null : shiftLocal(today, { days: 1 });
   const days = [0, 7, 31, 92, 366][range];
@@ -30,7 +26,7 @@ export function inTimeRange(now: string, date: string, range: number | undefined
   return (from === null || date >= from) && (to === null || date < to);
 }
 
-export function matchesStatus(b: BookingRecord, status: StatusType | undefined): boolean {
+function matchesStatus(b: BookingRecord, status: StatusType | undefined): boolean {
   switch (status) {
     case undefined:
     case 'All':

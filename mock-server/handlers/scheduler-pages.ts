@@ -11,7 +11,7 @@ import { htmlWithToken, notFoundPage, pageRoute } from '../routes.js';
 import { bookingViewModel } from './booking-pages.js';
 
 /** Monday 00:00 of the week holding `iso` (a UK calendar week). */
-export function weekStart(iso: string): string {
+function weekStart(iso: string): string {
   const day = startOfDay(iso);
   const weekday = new Date(`${day}Z`).getUTCDay();
   return shiftLocal(day, { days: -((weekday + 6) % 7) });

@@ -14,10 +14,10 @@ function rgb(hex: string): string {
 }
 
 /** Live notes, "Scheduler": `background-color:#rrggbb!important;`. */
-export const liveRoomLabelStyle = (colour: string): string => `background-color:${colour.toLowerCase()}!important;`;
+const liveRoomLabelStyle = (colour: string): string => `background-color:${colour.toLowerCase()}!important;`;
 
 /** The style attribute of the i-th label in the varied reading: three notations in turn, all with `!important`. */
-export function variedRoomLabelStyle(colour: string, i: number): string {
+function variedRoomLabelStyle(colour: string, i: number): string {
   switch (i % 3) {
     case 0:
       return `background-color:${colour.toUpperCase()}!important;`;

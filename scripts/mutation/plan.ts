@@ -8,7 +8,7 @@ import { parseTestName } from '../../fixtures/json-report.js';
 /** The suite that judges the mock's service: setup, the service projects and the contract's list-shape and alias variant. */
 export const MUTATION_PROJECTS = [...SERVICE_PROJECTS, 'contract-variant'];
 /** Suite projects a try may run in: the service projects and `setup` (its try runs last, see config.ts). */
-export const TRY_PROJECTS = ['setup', ...MUTATION_PROJECTS];
+const TRY_PROJECTS = ['setup', ...MUTATION_PROJECTS];
 
 /** One try: `titlePath` of `file` (relative to tests/), run as suite project `project` would, against `mutant`. */
 export interface PlannedTry {
@@ -22,7 +22,7 @@ export interface PlannedTry {
 export const testKey = (t: { file: string; titlePath: string[] }): string => [t.file, ...t.titlePath].join(' › ');
 
 /** The try project of suite project `project`. */
-export const tryProjectName = (project: string): string => `try|${project}`;
+const tryProjectName = (project: string): string => `try|${project}`;
 
 export interface TryProject {
   /** `try|<suite project>`. */

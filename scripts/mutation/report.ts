@@ -38,7 +38,7 @@ export type MutationReport = ReturnType<typeof buildReport>;
 const tenths = (ms: number) => Math.round(ms / 100) / 10;
 
 /** The report of `results`, in catalogue order (`order`: the catalogue's ids). */
-export function buildReport(run: RunFacts, results: MutantResult[], order: string[]) {
+function buildReport(run: RunFacts, results: MutantResult[], order: string[]) {
   const at = (id: string) => order.indexOf(id);
   const mutants = [...results].sort((a, b) => at(a.id) - at(b.id));
   const of = (s: MutantStatus) => mutants.filter((r) => r.status === s);

@@ -11,7 +11,7 @@ export interface Failure {
   error: string;
 }
 
-export interface TestOutcome extends Failure {
+interface TestOutcome extends Failure {
   /** Playwright's verdict: expected, unexpected, flaky, skipped. */
   status: string;
   ms: number;
@@ -37,14 +37,14 @@ export interface RunResult {
 }
 
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-export const firstLine = (s = ''): string =>
+const firstLine = (s = ''): string =>
   plain(s)
     .split('\n')
     .find((l) => l.trim())
     ?.trim()
     .slice(0, 240) ?? '';
 
-export function outcomesOf(report: JSONReport | undefined): TestOutcome[] {
+function outcomesOf(report: JSONReport | undefined): TestOutcome[] {
   return testsOf(report).map(({ name, test: t }) => {
     const bad = t.results.find((r) => r.status !== 'passed' && r.status !== 'skipped');
     return {
