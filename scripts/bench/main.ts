@@ -6,7 +6,7 @@ import { contract } from './contract.js';
 import type { Measure } from './measure.js';
 import { mutation } from './mutation.js';
 import { MEASURES, parseBenchArgs, USAGE, type MeasureName } from './options.js';
-import { writeBenchReport, type Row } from './report.js';
+import { verdict, writeBenchReport, type Row } from './report.js';
 import { seedScale } from './seed-scale.js';
 import { soakMeasure } from './soak.js';
 import { staging } from './staging.js';
@@ -45,9 +45,17 @@ if (o.serve) {
   const rows: Row[] = [];
   for (const name of MEASURES.filter((m) => o.measures.includes(m))) {
     console.log(`bench: ${measures[name].what} …`);
-    const measured = await measures[name].take(o);
-    results[name] = measured.result;
-    rows.push(...measured.rows);
+    // A measure that breaks costs its own row, not the figures taken before it.
+    try {
+      const measured = await measures[name].take(o);
+      results[name] = measured.result;
+      rows.push(...measured.rows);
+    } catch (e) {
+      const message = (e as Error).message.split('\n')[0] ?? String(e);
+      console.error(`bench: ${name} failed: ${message}`);
+      results[name] = { error: message };
+      rows.push({ measure: name, value: `not measured: ${message}`, status: verdict(false) });
+    }
   }
   writeBenchReport(results, rows);
 }
