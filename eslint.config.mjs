@@ -11,6 +11,23 @@ import prettierOptions from './.prettierrc.json' with { type: 'json' };
 const banned = (folders, message) => ({ group: folders.map((f) => `**/${f}/**`), message });
 const NOT_TESTS = banned(['tests'], 'nothing outside tests/ imports tests/ (CONTRIBUTING.md, One source of truth)');
 
+/** One name for each thing in tests/ (CONTRIBUTING.md, Tests): `mock` is never null, `api` is the only client. */
+const MOCK_NEVER_NULL = '`mock` is never null: the fixture skips a test that takes it against a remote target (fixtures/index.ts)';
+const ONE_NAME = [
+  { selector: "TSNonNullExpression > Identifier.expression[name='mock']", message: MOCK_NEVER_NULL },
+  { selector: "TSNonNullExpression > MemberExpression.expression[property.name='mock']", message: MOCK_NEVER_NULL },
+  { selector: "MemberExpression[optional=true][object.name='mock']", message: MOCK_NEVER_NULL },
+  { selector: "MemberExpression[optional=true][object.property.name='mock']", message: MOCK_NEVER_NULL },
+  {
+    selector:
+      "CallExpression[callee.property.name='skip'] > UnaryExpression[operator='!'] > " +
+      ":matches(Identifier[name='mock'], MemberExpression[property.name='mock'])",
+    message: 'take the `mock` fixture instead: it skips, with the reason, against a remote target (fixtures/index.ts)',
+  },
+  { selector: "Identifier[name='localMock']", message: 'the mock fixture is `mock`' },
+  { selector: "ObjectPattern > Property[key.name='session']", message: 'the client fixture is `api`' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', '.auth/', 'test-results/'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -43,6 +60,7 @@ export default tseslint.config(
       'playwright/expect-expect': ['error', { assertFunctionNames: ['expect'], assertFunctionPatterns: ['^assert', '^expect'] }],
       'playwright/no-conditional-in-test': 'off',
       'playwright/no-conditional-expect': 'off',
+      'no-restricted-syntax': ['error', ...ONE_NAME],
     },
   },
   {

@@ -29,14 +29,14 @@ export const roomName = (cat: HallCatalogue, room: { roomId: string; label: stri
 /** Open the create form and fill it with a draft of `spec` (for the ledger's test customer); not submitted. */
 export async function fillCreateForm(
   page: Page,
-  session: BrowserSession,
+  browserSession: BrowserSession,
   bookings: BookingLedger,
   spec: DraftSpec,
 ): Promise<{ form: BookingFormPage; draft: BookingDraft }> {
   return test.step(
     `fill the create form with "${spec.name}"`,
     async () => {
-      const form = new BookingFormPage(page, session);
+      const form = new BookingFormPage(page, browserSession);
       await form.openCreate();
       const draft = await draftBooking(form, spec, bookings.testCustomerId);
       await fillBooking(form, draft);
@@ -49,14 +49,14 @@ export async function fillCreateForm(
 /** Create a booking through the real form and find it in the grid by name and start. */
 export async function createThroughForm(
   page: Page,
-  session: BrowserSession,
+  browserSession: BrowserSession,
   bookings: BookingLedger,
   spec: DraftSpec,
 ): Promise<{ draft: BookingDraft; row: Booking }> {
   return test.step(
     `create "${spec.name}" through the booking form`,
     async () => {
-      const { form, draft } = await fillCreateForm(page, session, bookings, spec);
+      const { form, draft } = await fillCreateForm(page, browserSession, bookings, spec);
       const outcome = await form.submit();
       expect(
         outcome,
@@ -72,11 +72,16 @@ export async function createThroughForm(
 }
 
 /** Room id → `#rrggbb` from the scheduler page's `#RoomColorList .room-label` (by setRoom id, else by name). */
-export async function roomColours(page: Page, session: BrowserSession, hallId: number, cat: HallCatalogue): Promise<Map<string, string>> {
+export async function roomColours(
+  page: Page,
+  browserSession: BrowserSession,
+  hallId: number,
+  cat: HallCatalogue,
+): Promise<Map<string, string>> {
   return test.step(
     'read room colours from the scheduler page',
     async () => {
-      const scheduler = new SchedulerPage(page, session);
+      const scheduler = new SchedulerPage(page, browserSession);
       expect(await scheduler.open(hallId), `GET /Scheduler/View/${hallId}`).toBe(200);
       const labels = await scheduler.roomColours();
       const out = new Map<string, string>();
@@ -165,7 +170,7 @@ export async function assertSchedulerEvents(
  */
 export async function assertPagesShow(
   page: Page,
-  session: BrowserSession,
+  browserSession: BrowserSession,
   bookingId: number,
   draft: BookingDraft,
   cat: HallCatalogue,
@@ -174,14 +179,14 @@ export async function assertPagesShow(
   await test.step(
     `View page${popup ? ' and popup' : ''} show booking ${bookingId}`,
     async () => {
-      const view = new BookingViewPage(page, session);
+      const view = new BookingViewPage(page, browserSession);
       expect((await view.open(bookingId)).status, `GET /Admin/Bookings/View/${bookingId}`).toBe(200);
       const text = await view.text();
       expect(text, `View page of booking ${bookingId}: name`).toContain(draft.name);
       for (const gone of absent) expect(text, `View page of booking ${bookingId}: the old name`).not.toContain(gone);
       for (const r of draft.rooms) expect(text, `View page of booking ${bookingId}: room`).toContain(roomName(cat, r));
       if (!popup) return;
-      const quick = new BookingPopup(page, session);
+      const quick = new BookingPopup(page, browserSession);
       expect((await quick.open(bookingId)).status, `GET /Scheduler/ViewBooking/${bookingId}`).toBe(200);
       await expect(quick.rooms, `popup of booking ${bookingId}: the div after the Rooms label`).toBeVisible();
       const rooms = await quick.roomsText();

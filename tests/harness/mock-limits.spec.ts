@@ -8,10 +8,6 @@ import { RECEIVED_KEPT } from '../../mock-server/context.js';
 import { MAX_BODY_BYTES } from '../../mock-server/refusals.js';
 import { AUTH_COOKIE, parseCookieHeader, SessionKeys } from '../../mock-server/session.js';
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'these checks probe the built-in mock itself; the target is a remote server');
-});
-
 /** A fresh client of the mock, logged in, with its auth cookie as the header names it. */
 async function loggedIn(baseUrl: string, email: string, password: string, hallId: number) {
   const api = new HbClient({ baseUrl, email, password, hallId, retries: 0 });
@@ -33,7 +29,7 @@ test.describe('mock limits and sessions', () => {
   });
 
   test('TRACE is answered 405, a 6,000-deep JSON body 400, and neither names a file or a stack', async ({ target, mock }) => {
-    mock!.expectUnhandled();
+    mock.expectUnhandled();
     const { request } = await import('node:http');
     const trace = await new Promise<{ status?: number; body: string }>((done, failed) => {
       const req = request(`${target.baseUrl}/Account/Login`, { method: 'TRACE' }, (res) => {
@@ -56,7 +52,7 @@ test.describe('mock limits and sessions', () => {
 
   test('ids bind as an int: hex, decimals and padding reach no record, and make no write', async ({ target, mock }) => {
     const { api } = await loggedIn(target.baseUrl, target.email, target.password, target.hallId);
-    const id = mock!.state.bookings.find((b) => b.hallId === target.hallId && b.parentId === null && !b.pendingChange)?.id ?? 0;
+    const id = mock.state.bookings.find((b) => b.hallId === target.hallId && b.parentId === null && !b.pendingChange)?.id ?? 0;
     const hex = `0x${id.toString(16)}`;
     for (const spelling of [hex, `${id}.0`, `%20${id}`]) {
       const view = await api.send(`/Admin/Bookings/View/${spelling}`);
@@ -104,7 +100,7 @@ test.describe('mock limits and sessions', () => {
     expect((await check(`${AUTH_COOKIE}=${ticket}`)).status, 'the old cookie after logging off').toBe(302);
 
     const second = await loggedIn(target.baseUrl, target.email, target.password, target.hallId);
-    mock!.use(fault({ fault: 'expire', path: endpoints.checkSession.path, times: 1 }));
+    mock.use(fault({ fault: 'expire', path: endpoints.checkSession.path, times: 1 }));
     expect((await check(`${AUTH_COOKIE}=${second.ticket}`)).status, 'the request that met the fault').toBe(302);
     expect((await check(`other=1; ${AUTH_COOKIE}=${second.ticket}`)).status, 'the same session, spelled otherwise').toBe(302);
   });
@@ -114,7 +110,7 @@ test.describe('mock limits and sessions', () => {
     for (let i = 0; i < total; i += 50) {
       await Promise.all(Array.from({ length: 50 }, () => fetch(`${target.baseUrl}/Account/Login`).then((r) => r.arrayBuffer())));
     }
-    expect(mock!.received.length).toBeLessThanOrEqual(RECEIVED_KEPT);
-    expect(mock!.received.length).toBeGreaterThan(RECEIVED_KEPT / 2);
+    expect(mock.received.length).toBeLessThanOrEqual(RECEIVED_KEPT);
+    expect(mock.received.length).toBeGreaterThan(RECEIVED_KEPT / 2);
   });
 });

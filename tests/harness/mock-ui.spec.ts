@@ -28,10 +28,6 @@ type Target = WorkerFixtures['target'];
 const FEED = endpoints.listSchedulerEvents.path;
 const isFeed = (url: string) => pathKey(url) === FEED.toLowerCase();
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'harness checks exercise the built-in mock; the target is a remote server');
-});
-
 /** Monday of the service's current week. */
 function thisMonday(): string {
   const today = serviceToday();
@@ -154,7 +150,7 @@ test.describe('the mock as a person explores it', () => {
     }) => {
       const scheduler = new SchedulerPage(page, await logIn(page, target));
       const broken = fault({ fault: kind, path: FEED });
-      mock!.use(broken);
+      mock.use(broken);
       await scheduler.open(target.hallId);
       const alert = page.locator('#calendar [role="alert"]');
       await expect(alert).toContainText(kind === '500' ? 'HTTP 500' : 'did not answer');
@@ -170,8 +166,8 @@ test.describe('the mock as a person explores it', () => {
     page,
     target,
   }) => {
-    const session = await logIn(page, target);
-    const form = new BookingFormPage(page, session);
+    const browserSession = await logIn(page, target);
+    const form = new BookingFormPage(page, browserSession);
     await form.openCreate();
     const today = serviceToday();
     const draft = await draftBooking(form, {
@@ -203,7 +199,7 @@ test.describe('the mock as a person explores it', () => {
     await form.fillText('StartDate', `${ukDate(today)} 07:00`);
     await form.fillText('EndDate', `${ukDate(today)} 08:00`);
     expect(await form.submit(), 'the booking is stored').toMatchObject({ kind: 'redirected' });
-    const scheduler = new SchedulerPage(page, session);
+    const scheduler = new SchedulerPage(page, browserSession);
     await scheduler.open(target.hallId);
     await expect(page.locator('#calendar .fc-event').first()).toBeVisible();
     const todays = (await placedEvents(page)).filter((p) => p.column === today).sort((a, b) => a.top - b.top);
@@ -234,7 +230,7 @@ test.describe('the mock as a person explores it', () => {
     const start = booking.StartDateTime;
     const shown = `${ukDate(start)} ${start.slice(11, 16)}`;
     const id = booking.BookingId;
-    const session = await logIn(page, target);
+    const browserSession = await logIn(page, target);
     const visible = async (path: string) => {
       await page.goto(path);
       return page.locator('body').innerText();
@@ -248,7 +244,7 @@ test.describe('the mock as a person explores it', () => {
       expect(text, `${path} shows booking ${id}'s start ${start} as ${shown}`).toContain(shown);
       expect(text, `${path} shows no ISO date`).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     }
-    const form = new BookingFormPage(page, session);
+    const form = new BookingFormPage(page, browserSession);
     await form.openEdit(id);
     expect(await form.values(['StartDate']), `the edit form of booking ${id}`).toEqual({ StartDate: shown });
   });

@@ -21,10 +21,6 @@ import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';
 import { securityProbes } from './security-probes.js';
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'catalogue checks start their own mocks; they say nothing about a remote target');
-});
-
 /** What a probe gets: the mock under test and a client signed in to it (a ticket cookie, no login: login itself is mutated). */
 interface Probe {
   mock: MockServer;
@@ -207,21 +203,21 @@ const probes: Record<MutantId, ProbeFn> = {
 async function observe(mutant: string | undefined, probe: ProbeFn): Promise<unknown> {
   const mock = await startMockServer(mutant ? { mutant } : {});
   try {
-    const ctx = mock.context;
+    const { credentials, hallId, keys, sessionEpoch, state } = mock.context;
     const jar = new CookieJar();
     await jar.setCookie(
-      `${AUTH_COOKIE}=${ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch })}; Path=/`,
+      `${AUTH_COOKIE}=${keys.issueTicket({ user: credentials.email, issued: Date.now(), epoch: sessionEpoch })}; Path=/`,
       mock.url,
     );
     const api = new HbClient({
       baseUrl: mock.url,
-      email: ctx.credentials.email,
-      password: ctx.credentials.password,
-      hallId: ctx.hallId,
+      email: credentials.email,
+      password: credentials.password,
+      hallId,
       jar,
       retries: 0,
     });
-    return await probe({ mock, api, hall: ctx.hallId, today: ctx.state.now.slice(0, 10) });
+    return await probe({ mock, api, hall: hallId, today: state.now.slice(0, 10) });
   } finally {
     await mock.close();
   }

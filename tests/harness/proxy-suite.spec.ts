@@ -9,21 +9,20 @@ import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
 import { argumentsFor } from '../../fixtures/contract-arguments.js';
 import { HbClient } from '../../fixtures/http/client.js';
 import { ContractError } from '../../fixtures/http/errors.js';
-import type { MockServer } from '../../mock-server/server.js';
+import type { MockContext } from '../../mock-server/context.js';
 import { expect, test } from './proxy.fixture.js';
 
 /** A client of the mock's credentials whose every call goes through `proxyUrl`. */
-const clientThrough = (proxyUrl: string, mock: MockServer) =>
-  new HbClient({ baseUrl: proxyUrl, ...mock.context.credentials, hallId: mock.context.hallId, maxConcurrency: 4 });
+const clientThrough = (proxyUrl: string, mock: MockContext) =>
+  new HbClient({ baseUrl: proxyUrl, ...mock.credentials, hallId: mock.hallId, maxConcurrency: 4 });
 
 test.describe('calls through the proxy', () => {
   test('every JSON endpoint called through the proxy in front of the mock is checked, and no violation is recorded', async ({
     contractProxy,
     mock,
-    target,
     facts,
   }) => {
-    const client = clientThrough(contractProxy.url, target.mock!);
+    const client = clientThrough(contractProxy.url, mock);
     await client.ensureSession();
     const ids = Object.keys(endpoints) as EndpointId[];
     for (const id of ids) await client.call(id, argumentsFor(id, facts));
@@ -41,7 +40,7 @@ test.describe('calls through the proxy', () => {
     expect(checked.length, `endpoints checked: ${checked.join(', ')}`).toBeGreaterThanOrEqual(ids.length);
     // The mock carries two keys the contract does not name (README: the grid's HallId, the feed's RoomId): drift, not violations.
     expect(record.drift.get('listBookingsForHallGrid')?.unknownKeys).toContain('$[].HallId');
-    expect(mock!.received.length, 'the mock answered what the proxy forwarded').toBeGreaterThan(checked.length);
+    expect(mock.received.length, 'the mock answered what the proxy forwarded').toBeGreaterThan(checked.length);
   });
 
   test('behind a mutated mock the proxy prints and records the violation, naming endpoint and field path, and exits 1', async ({
@@ -52,7 +51,7 @@ test.describe('calls through the proxy', () => {
     const issued: string[] = [];
     mutated.context.keys.onIssue = (secret) => issued.push(secret);
     const proxy = await proxyCli(['--target', mutated.url]);
-    const client = clientThrough(proxy.url, mutated);
+    const client = clientThrough(proxy.url, mutated.context);
     await client.ensureSession();
     const call = client.call('listBookingsForHallGrid', { query: { id: mutated.context.hallId } });
     await expect(call, 'the client catches the mutant too').rejects.toThrow(ContractError);

@@ -54,13 +54,13 @@ test.describe('proxy', () => {
           ['/Some/Unknown/Post', { method: 'POST', body: 'x=1', headers: form }],
         ];
         for (const [path, init] of writes) {
-          mock!.received.length = 0;
+          mock.received.length = 0;
           const reply = await fetch(`${guarded.url}${path}`, { ...init, redirect: 'manual' });
           const text = await reply.text();
           expect(reply.status, path).toBe(403);
           expect(text, path).toContain(`${host} is listed in HB_PROTECTED_HOSTS`);
           expect(text, path).toContain('--allow-writes');
-          expect(mock!.received, `${path} never reached the target`).toEqual([]);
+          expect(mock.received, `${path} never reached the target`).toEqual([]);
         }
         expect(guarded.record.entries.map((e) => e.verdict)).toEqual(['refused', 'refused', 'refused', 'refused']);
         expect((await fetch(`${guarded.url}${LOGIN_PATH}`)).status, 'a read passes').toBe(200);
@@ -93,11 +93,11 @@ test.describe('proxy', () => {
     const create = `${contractProxy.url}${pagePath('submitCreateBookingForm')}`;
     const passed = await fetch(create, { method: 'POST', headers: form, body: encoded, redirect: 'manual' });
     expect(passed.status).toBeLessThan(500);
-    expect(mock!.received.at(-1)?.rawBody.toString('latin1')).toBe(encoded);
+    expect(mock.received.at(-1)?.rawBody.toString('latin1')).toBe(encoded);
 
-    const resetsBefore = mock!.resets;
+    const resetsBefore = mock.resets;
     expect(await outcome(fetch(create, { method: 'POST', headers: form, body: `${room}=1` }))).toBe('ECONNRESET');
-    expect(mock!.resets - resetsBefore, "the target's filter reset it").toBe(1);
+    expect(mock.resets - resetsBefore, "the target's filter reset it").toBe(1);
     expect(contractProxy.record.entries.at(-1)).toMatchObject({
       endpointId: 'submitCreateBookingForm',
       status: null,

@@ -15,10 +15,6 @@ import { readSeedFile, stateFromSeed, type SeedFile } from '../../mock-server/se
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import * as cheerio from 'cheerio/slim';
 
-test.beforeEach(({ target }) => {
-  test.skip(!target.mock, 'record-and-seed checks start mocks of their own; the target is a remote server');
-});
-
 const clientOf = (mock: MockServer) =>
   new HbClient({ baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, maxConcurrency: 4, timeoutMs: 10_000 });
 

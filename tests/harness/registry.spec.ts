@@ -59,7 +59,7 @@ const declaredIn = (file: object): RegistryEntry[] =>
   );
 const mockContext = () => new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false });
 /** The handlers of each domain's handler file (mock-server/handlers/<domain>.ts) that serves JSON endpoints. */
-const handlerFiles: Partial<Record<Domain, (ctx: MockContext) => unknown[]>> = {
+const handlerFiles: Partial<Record<Domain, (mock: MockContext) => unknown[]>> = {
   bookings: bookingHandlers,
   catalog: catalogHandlers,
   customers: customerHandlers,
@@ -161,11 +161,11 @@ test.describe('registry meta-test', () => {
   });
 
   test("each JSON endpoint is served by its domain's handler file", () => {
-    const ctx = mockContext();
+    const mock = mockContext();
     const unserved = jsonEntries.flatMap((e) => {
       const handlers = handlerFiles[e.domain];
       const key = `${e.method} ${e.path.toLowerCase()}`;
-      return handlers && servedBy(handlers(ctx)).has(key) ? [] : [`${e.id}: not in mock-server/handlers/${e.domain}.ts`];
+      return handlers && servedBy(handlers(mock)).has(key) ? [] : [`${e.id}: not in mock-server/handlers/${e.domain}.ts`];
     });
     expect(unserved, "JSON endpoints their domain's handler file does not serve").toEqual([]);
   });

@@ -67,10 +67,10 @@ test.describe('write guard', () => {
       const cli = parseProxyArgs(['--target', url], { HB_PROTECTED_HOSTS: hosts });
       const proxy = await startProxy({ ...harnessProxyOptions(cli.target), target: cli.target, guard: cli.guard });
       try {
-        mock!.received.length = 0;
+        mock.received.length = 0;
         const reply = await fetch(`${proxy.url}${pin}`, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
         expect.soft(reply.status, `${hosts} protects ${url}`).toBe(403);
-        expect.soft(mock!.received, 'nothing reached the target').toEqual([]);
+        expect.soft(mock.received, 'nothing reached the target').toEqual([]);
       } finally {
         await proxy.close();
       }
@@ -84,7 +84,7 @@ test.describe('write guard', () => {
   });
 
   test('the proxy refuses a write route however the service would read its path, method or id', async ({ target, mock }) => {
-    mock!.expectUnhandled();
+    mock.expectUnhandled();
     const host = new URL(target.baseUrl).hostname;
     const proxy = await startProxy({ ...harnessProxyOptions(target.baseUrl), guard: { protectedHosts: [host], allowWrites: false } });
     const pin = endpoints.generateAccessPin.path;
@@ -102,10 +102,10 @@ test.describe('write guard', () => {
     ];
     try {
       for (const [method, path] of writes) {
-        mock!.received.length = 0;
+        mock.received.length = 0;
         const reply = await fetch(`${proxy.url}${path}`, { method, redirect: 'manual' });
         expect.soft(reply.status, `${method} ${path}`).toBe(403);
-        expect.soft(mock!.received, `${method} ${path} never reached the target`).toEqual([]);
+        expect.soft(mock.received, `${method} ${path} never reached the target`).toEqual([]);
       }
       const reads = [
         pagePath('viewBookingPage', { booking_id: 1001 }),

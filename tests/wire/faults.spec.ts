@@ -1,6 +1,6 @@
 // The mock's fault vocabulary met by the three kinds of client (the Node client, the Playwright
 // request client, a browser page), and the client's retry policy against it. Every fault is an
-// override of the worker's mock (`localMock.use(fault(…))`), so these tests skip against a remote target.
+// override of the worker's mock (`mock.use(fault(…))`), so these tests skip against a remote target.
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
 import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
 import { closedPort, rejectionOf } from '../../fixtures/failures.js';
@@ -11,8 +11,8 @@ import { attemptsAt, expect, fault, FAULTS_PATH, pageFetch, test } from './wire.
 const PROBE = endpoints.checkSession.path;
 
 test.describe('fault: reset', () => {
-  test.beforeEach(({ localMock }) => {
-    localMock.use(fault({ fault: 'reset', path: PROBE }));
+  test.beforeEach(({ mock }) => {
+    mock.use(fault({ fault: 'reset', path: PROBE }));
   });
 
   test('the Node client throws TransportError ECONNRESET naming endpoint, method and URL, secrets masked', async ({ api, target }) => {
@@ -34,19 +34,19 @@ test.describe('fault: reset', () => {
     await expect(request.get(PROBE, { maxRedirects: 0 })).rejects.toThrow(/read ECONNRESET/);
   });
 
-  test('a browser page sees net::ERR_CONNECTION_RESET', async ({ page, localMock }) => {
+  test('a browser page sees net::ERR_CONNECTION_RESET', async ({ page, mock }) => {
     await page.goto(LOGIN_PATH);
     const result = await pageFetch(page, PROBE);
     expect(result.error).toBe('TypeError: Failed to fetch');
     expect(result.failure).toBe('net::ERR_CONNECTION_RESET');
     // Chromium retries a reset on a reused connection once, so the server may see two attempts.
-    expect(attemptsAt(localMock.received, PROBE).length).toBeGreaterThanOrEqual(1);
+    expect(attemptsAt(mock.received, PROBE).length).toBeGreaterThanOrEqual(1);
   });
 });
 
 test.describe('fault: close without an answer', () => {
-  test.beforeEach(({ localMock }) => {
-    localMock.use(fault({ fault: 'close', path: PROBE }));
+  test.beforeEach(({ mock }) => {
+    mock.use(fault({ fault: 'close', path: PROBE }));
   });
 
   test('the Node client throws TransportError ECLOSED', async ({ api }) => {
@@ -70,8 +70,8 @@ test.describe('fault: close without an answer', () => {
 test.describe('fault: delay', () => {
   const MS = 600;
 
-  test.beforeEach(({ localMock }) => {
-    localMock.use(fault({ fault: 'delay', path: PROBE, ms: MS }));
+  test.beforeEach(({ mock }) => {
+    mock.use(fault({ fault: 'delay', path: PROBE, ms: MS }));
   });
 
   test('the Node client waits for the answer, and times out with ETIMEDOUT under a shorter timeout', async ({ api, freshClient }) => {
@@ -106,20 +106,20 @@ for (const [kind, retryAfter] of [
   ['500', null],
 ] as const) {
   test.describe(`fault: ${kind}`, () => {
-    test.beforeEach(({ localMock }) => {
-      localMock.use(fault({ fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) }));
+    test.beforeEach(({ mock }) => {
+      mock.use(fault({ fault: kind, path: PROBE, ...(retryAfter !== null && { retryAfter: Number(retryAfter) }) }));
     });
 
     test(`the Node client's call throws UnexpectedStatusError naming HTTP ${kind} once its retries are spent`, async ({
       freshClient,
       target,
-      localMock,
+      mock,
     }) => {
       const client = await freshClient({ retries: 0 });
       const error = await rejectionOf(client.call('checkSession'), UnexpectedStatusError);
       expect(error.message).toBe(`checkSession: GET ${target.baseUrl}${PROBE} → HTTP ${kind}; the contract expects HTTP 200`);
       expect(error.exchange.responseHeaders['retry-after']).toBe(retryAfter ?? undefined);
-      expect(attemptsAt(localMock.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
+      expect(attemptsAt(mock.received, PROBE), 'attempts with retries: 0').toHaveLength(1);
     });
 
     test(`the Playwright request client gets HTTP ${kind}`, async ({ request }) => {
@@ -140,16 +140,16 @@ for (const [kind, retryAfter] of [
 test.describe('fault: session expires', () => {
   // Each test ends a session of its own (freshClient): the worker's session and the saved
   // storage state stay valid for the tests after it.
-  test.beforeEach(({ localMock }) => {
-    localMock.use(fault({ fault: 'expire', path: PROBE }));
+  test.beforeEach(({ mock }) => {
+    mock.use(fault({ fault: 'expire', path: PROBE }));
   });
 
-  test('the Node client logs in again transparently and the call succeeds', async ({ freshClient, localMock }) => {
+  test('the Node client logs in again transparently and the call succeeds', async ({ freshClient, mock }) => {
     const client = await freshClient();
     const result = await client.call('checkSession');
     expect(result.status).toBe(200);
     expect(client.logins, 'the first login and one transparent re-login').toBe(2);
-    expect(attemptsAt(localMock.received, PROBE), 'the redirected call and its retry').toHaveLength(2);
+    expect(attemptsAt(mock.received, PROBE), 'the redirected call and its retry').toHaveLength(2);
     expect(await client.keepalive(), 'the renewed session holds').toBe('alive');
   });
 
@@ -195,11 +195,11 @@ test.describe('retry policy', () => {
   const BASE = 100;
 
   for (const kind of ['429', '500', 'reset'] as const) {
-    test(`call retries an idempotent GET after ${kind} with a doubling backoff`, async ({ localMock, freshClient, target }) => {
+    test(`call retries an idempotent GET after ${kind} with a doubling backoff`, async ({ mock, freshClient, target }) => {
       const retries: RetryInfo[] = [];
       const client = await freshClient({ retries: 2, backoffMs: BASE, onRetry: (r) => retries.push(r) });
       const twice = fault({ fault: kind, path: READ, times: 2, retryAfter: 0 });
-      localMock.use(twice);
+      mock.use(twice);
       const result = await client.call('listActivityTypes', { query: { id: target.hallId } });
       expect(result.status).toBe(200);
       expect(twice.active, 'the fault met two requests and is spent').toMatchObject({ hits: 2, remaining: 0 });
@@ -208,7 +208,7 @@ test.describe('retry policy', () => {
         { endpointId: 'listActivityTypes', attempt: 1, delayMs: BASE, reason },
         { endpointId: 'listActivityTypes', attempt: 2, delayMs: BASE * 2, reason },
       ]);
-      const at = attemptsAt(localMock.received, READ).map((r) => r.at);
+      const at = attemptsAt(mock.received, READ).map((r) => r.at);
       expect(at, 'two failed attempts and the one that succeeded, as the server saw them').toHaveLength(3);
       // The server saw the waits too (timer slack: a little under the nominal wait still counts).
       expect(at[1]! - at[0]!, 'first gap at the server').toBeGreaterThanOrEqual(BASE * 0.9);
@@ -216,43 +216,43 @@ test.describe('retry policy', () => {
     });
   }
 
-  test('call gives up after its retries with the last status', async ({ localMock, freshClient, target }) => {
+  test('call gives up after its retries with the last status', async ({ mock, freshClient, target }) => {
     const client = await freshClient({ retries: 2, backoffMs: 10 });
-    localMock.use(fault({ fault: '500', path: READ }));
+    mock.use(fault({ fault: '500', path: READ }));
     await expect(client.call('listActivityTypes', { query: { id: target.hallId } })).rejects.toThrow(
       /listActivityTypes: GET .* → HTTP 500/,
     );
-    expect(attemptsAt(localMock.received, READ)).toHaveLength(3);
+    expect(attemptsAt(mock.received, READ)).toHaveLength(3);
   });
 
-  test('a Retry-After on 429 stretches the backoff to what the server asked', async ({ localMock, freshClient, target }) => {
+  test('a Retry-After on 429 stretches the backoff to what the server asked', async ({ mock, freshClient, target }) => {
     const retries: RetryInfo[] = [];
     const client = await freshClient({ retries: 1, backoffMs: 10, onRetry: (r) => retries.push(r) });
-    localMock.use(fault({ fault: '429', path: READ, times: 1, retryAfter: 1 }));
+    mock.use(fault({ fault: '429', path: READ, times: 1, retryAfter: 1 }));
     await client.call('listActivityTypes', { query: { id: target.hallId } });
     expect(
       retries.map((r) => r.delayMs),
       'waits chosen',
     ).toEqual([1000]);
-    const at = attemptsAt(localMock.received, READ).map((r) => r.at);
+    const at = attemptsAt(mock.received, READ).map((r) => r.at);
     expect(at).toHaveLength(2);
     expect(at[1]! - at[0]!, 'wait after Retry-After: 1').toBeGreaterThanOrEqual(950);
   });
 
   for (const kind of ['500', 'reset'] as const) {
-    test(`a POST is never retried, even after ${kind}`, async ({ localMock, freshClient, target, facts }) => {
+    test(`a POST is never retried, even after ${kind}`, async ({ mock, freshClient, target, facts }) => {
       test.skip(!facts.rooms.ok || !facts.booking.ok, 'needs a room and a booking window discovered from the target');
       const client = await freshClient({ retries: 3, backoffMs: 10 });
       await client.antiForgeryToken();
       const post = endpoints.checkAvailability.path;
-      localMock.use(fault({ fault: kind, method: 'POST', path: post }));
+      mock.use(fault({ fault: kind, method: 'POST', path: post }));
       const rooms = facts.rooms.ok ? facts.rooms.value : [];
       const booking = facts.booking.ok ? facts.booking.value : { start: '', end: '' };
       const call = client.call('checkAvailability', {
         body: { Rooms: rooms.slice(0, 1).map((r) => r.id), StartDateTime: booking.start, EndDateTime: booking.end, HallId: target.hallId },
       });
       await expect(call).rejects.toThrow(kind === 'reset' ? TransportError : UnexpectedStatusError);
-      expect(attemptsAt(localMock.received, post, 'POST'), 'POST attempts').toHaveLength(1);
+      expect(attemptsAt(mock.received, post, 'POST'), 'POST attempts').toHaveLength(1);
     });
   }
 });
@@ -274,7 +274,7 @@ test.describe('transport errors', () => {
     );
   });
 
-  test('the standalone switch /__mock/faults turns a fault on and off over HTTP', async ({ localMock, target }) => {
+  test('the standalone switch /__mock/faults turns a fault on and off over HTTP', async ({ mock, target }) => {
     const control = `${target.baseUrl}${FAULTS_PATH}`;
     const added = await fetch(control, {
       method: 'POST',
@@ -282,7 +282,7 @@ test.describe('transport errors', () => {
       body: JSON.stringify({ fault: '500', path: PROBE, times: 1 }),
     });
     expect(added.status).toBe(201);
-    expect(localMock.faults.active()).toHaveLength(1);
+    expect(mock.faults.active()).toHaveLength(1);
     expect((await fetch(`${target.baseUrl}${PROBE}`, { redirect: 'manual' })).status, 'the first probe meets the fault').toBe(500);
     expect((await fetch(`${target.baseUrl}${PROBE}`, { redirect: 'manual' })).status, 'times: 1 is spent; no session → redirect').toBe(302);
     const listed = (await (await fetch(control)).json()) as { faults: { hits: number; remaining: unknown }[] };
@@ -295,6 +295,6 @@ test.describe('transport errors', () => {
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('fault');
     expect((await fetch(control, { method: 'DELETE' })).status).toBe(204);
-    expect(localMock.faults.active()).toHaveLength(0);
+    expect(mock.faults.active()).toHaveLength(0);
   });
 });

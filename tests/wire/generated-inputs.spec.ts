@@ -34,7 +34,7 @@ test.describe(
       api,
       target,
       env,
-      mock,
+      seeding,
     }, testInfo) => {
       test.setTimeout(120_000);
       const fuzzTarget: FuzzTarget = {
@@ -60,7 +60,7 @@ test.describe(
         summary.properties.filter((p) => p.interrupted).map((p) => p.name),
         'checks the time budget cut short',
       ).toEqual([]);
-      if (mock) {
+      if (seeding.seededByMock) {
         // The escaping and delete checks ran on stored bookings, not vacuously.
         expect(ctx.form.stored, 'form posts stored (and deleted) by the generated run').toBeGreaterThan(0);
       } else if (env.allowWrites && !ctx.form.stored) {
@@ -68,15 +68,15 @@ test.describe(
       }
     });
 
-    test('a generated run without writes sends no write and changes nothing', async ({ localMock, api, target }) => {
+    test('a generated run without writes sends no write and changes nothing', async ({ mock, api, target }) => {
       test.setTimeout(60_000);
-      const state = () => JSON.stringify([localMock.state.bookings, localMock.state.customers, localMock.state.pins]);
+      const state = () => JSON.stringify([mock.state.bookings, mock.state.customers, mock.state.pins]);
       const before = state();
       const ctx = await openFuzzContext({ ...target, maxConcurrency: 4, writes: false, label: 'built-in mock' }, SEED, api);
       const summary = await runFuzz(ctx, { seed: SEED, cases: 300, budgetMs: 30_000, replayDir: repoPath('reports/fuzz') }, 4);
       expect(findingsOf(summary)).toEqual([]);
       const writeRoutes = [...Object.values(endpoints), ...Object.values(pages)].filter((e) => e.writes);
-      const writes = localMock.received.filter((r) =>
+      const writes = mock.received.filter((r) =>
         writeRoutes.some((e) => e.method === r.method && new RegExp(`^${e.path.replace(/\{\w+\}/g, '[^/?]+')}(\\?|$)`, 'i').test(r.path)),
       );
       expect(

@@ -1,14 +1,11 @@
-// Fixtures of the wire tests: the worker's own mock for faults (skipped against a remote
-// target), fresh sessions that a fault may end without touching the worker's, in-page fetch with
-// the browser's own failure text, and the booking ledger for tests that write.
+// Fixtures of the wire tests, on top of the suite's (the `mock` for faults, the `bookings` ledger
+// for tests that write): fresh clients that a fault may log out without touching the worker's, and
+// in-page fetch with the browser's own failure text.
 import type { Page } from '@playwright/test';
 import { endpoints, pathKey } from '../../contracts/index.js';
-import { useBookingLedger, type BookingLedger } from '../../fixtures/bookings.js';
-import { test as base, expect, fault, FAULTS_PATH, type TestFixtures } from '../../fixtures/index.js';
+import { test as base, expect } from '../../fixtures/bookings.js';
+import { fault, FAULTS_PATH } from '../../fixtures/index.js';
 import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
-
-/** The worker's mock, for a test that changes it (`localMock.use(fault(…))`). */
-export type LocalMock = NonNullable<TestFixtures['mock']>;
 
 /** What a browser page saw for one in-page `fetch`. */
 export interface PageFetchResult {
@@ -71,26 +68,11 @@ export async function pageFetch(
 }
 
 export interface WireFixtures {
-  /**
-   * The `mock` fixture for a test that needs it, faults above all (`localMock.use(fault(…))`):
-   * skipped (with the reason) against a remote target; its request log starts with the test.
-   */
-  localMock: LocalMock;
   /** A new client with its own login, so a fault that ends its session leaves the worker's alone. */
   freshClient: (options?: Partial<ClientOptions>) => Promise<HbClient>;
-  /** The bookings this test makes (run marker, free window, test customer); skips without writes, deletes them after the test. */
-  bookings: BookingLedger;
 }
 
 export const test = base.extend<WireFixtures>({
-  // Depends on `session` so the worker's login (and its keepalive) happens before a fault is on.
-  localMock: async ({ mock, session }, use) => {
-    test.skip(!mock, "needs the mock's faults; the target is a remote server");
-    void session;
-    // The log starts here: a keepalive the worker's session made on its first test is not an attempt of this one.
-    mock!.received.length = 0;
-    await use(mock!);
-  },
   freshClient: async ({ target }, use) => {
     await use(async (options = {}) => {
       const client = new HbClient({
@@ -105,8 +87,6 @@ export const test = base.extend<WireFixtures>({
       return client;
     });
   },
-  // The flows' ledger without their worker-wide janitor: wire workers run many tests that write nothing.
-  bookings: async ({ api, env, target }, use, testInfo) => useBookingLedger({ api, env, target }, use, testInfo),
 });
 
 /** Requests the mock received for a registry endpoint path (attempts, for the retry policy). */

@@ -17,7 +17,7 @@ test('listRoomsForGrid off contract after a typed login fails with the exchange,
   await login.open();
   await login.logIn(target.email, target.password);
   await page.goto(pagePath('bookingsIndexPage', { hall_id: target.hallId }));
-  mock!.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
+  mock.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
   const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });
   expect(data, 'unreachable: the call throws ContractError').toBeUndefined();
 });
