@@ -2,7 +2,7 @@
 // which of the open point's readings the answers fit is recorded.
 import { customerName } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
-import { recordReading, vacuous } from '../../fixtures/readings.js';
+import { expectPlayedReading, recordReading, seededStaff, vacuous } from '../../fixtures/readings.js';
 import { doc, openPoint } from '../../fixtures/sources.js';
 
 test.describe('customers', () => {
@@ -33,14 +33,19 @@ test.describe('customers', () => {
       expect(customers.filter((c) => !across.has(key(c))).map(show), 'customers of the hall missing from GetAllCustomer').toEqual([]);
       const restricted = new Set(customers.map(key));
       const others = everyone.filter((c) => !restricted.has(key(c)));
+      // Alike lists tell the readings apart only where the hall is known to have staff: on the mock, whose
+      // seed holds some; elsewhere a hall without staff answers alike in both.
+      const staff = seededStaff(target, facts.hallId);
+      const seen = others.length ? ['with-staff'] : staff ? ['customers-only'] : ['with-staff', 'customers-only'];
       await recordReading(
         'hallCustomers',
-        others.length ? ['with-staff'] : ['with-staff', 'customers-only'],
+        seen,
         others.length
           ? `${others.length} of ${everyone.length} listed without customer=true are no customers`
-          : `both lists hold the same ${everyone.length}`,
+          : `both lists hold the same ${everyone.length}${staff ? `, none of the hall's ${staff} staff` : ''}`,
         target.baseUrl,
       );
+      expectPlayedReading(target, 'hallCustomers', seen);
     },
   );
 });
