@@ -97,12 +97,17 @@ test.describe('scheduler feed', () => {
       ]);
       test.skip(!all.complete, 'the grid answered one page of several (Total > Data): its ids are not all bookings');
       const known = new Set(idsOf(all.items));
-      const children = await Promise.all(
-        all.items
-          .filter((b) => b.IsRecurring)
-          .map(async (parent) => itemsOf((await api.call('listChildBookings', { query: { id: parent.BookingId } })).data)),
-      );
-      for (const child of children.flat()) known.add(child.BookingId);
+      // Children are read only while an event is no booking of the grid: a few series at a time, the latest
+      // first, so a hall with years of series costs no call per series when the grid names every event.
+      const parents = all.items.filter((b) => b.IsRecurring).sort((a, b) => b.StartDateTime.localeCompare(a.StartDateTime));
+      for (let i = 0; i < parents.length && data.some((e) => !known.has(eventId(e))); i += 3) {
+        const children = await Promise.all(
+          parents
+            .slice(i, i + 3)
+            .map(async (parent) => itemsOf((await api.call('listChildBookings', { query: { id: parent.BookingId } })).data)),
+        );
+        for (const child of children.flat()) known.add(child.BookingId);
+      }
       if (!data.length) vacuous('the scheduler window holds no event');
       expect(
         data.filter((e) => !known.has(eventId(e))).map((e) => `${eventId(e)} "${e.title}" ${e.start}`),
