@@ -121,7 +121,7 @@ export class MockContext {
    * across reset(), like a real ended session; one short id per ended session.
    */
   readonly revoked = new Set<string>();
-  /** Requests no handler answered since the last reset(): the `mock` fixture fails the test that made them. */
+  /** Requests no handler answered since the last reset(): the suite's `mockReset` fixture fails the test that made them. */
   readonly unhandled: UnhandledRequest[] = [];
   /** Set by a test that probes paths no handler serves (a 404 check): its unhandled requests are not a failure. */
   unhandledExpected = false;
