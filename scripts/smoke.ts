@@ -7,20 +7,17 @@ import { HbClient } from '../fixtures/http/client.js';
 import { HbError } from '../fixtures/http/errors.js';
 import { redact } from '../fixtures/http/secrets.js';
 import { startupChecks } from '../fixtures/startup-checks.js';
+import { parseOrExit } from './command-line.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
 
 const USAGE = `Usage: npm run smoke [-- --help]
 Takes no other argument: the target comes from HB_BASE_URL, HB_EMAIL, HB_PASSWORD, HB_HALL_ID (README, "Smoke check").`;
-try {
-  // Strict: a flag the check does not know is refused, not ignored on a run that then looks green.
-  if (parseArgs({ strict: true, options: { help: { type: 'boolean', short: 'h' } } }).values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-} catch (error) {
-  console.error(`smoke: ${(error as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
+// Strict: a flag the check does not know is refused, not ignored on a run that then looks green.
+parseOrExit(
+  'smoke',
+  (args) => ({ help: parseArgs({ args, strict: true, options: { help: { type: 'boolean', short: 'h' } } }).values.help === true }),
+  USAGE,
+);
 
 const started = performance.now();
 const env = loadEnvOrExit();

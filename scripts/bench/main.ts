@@ -1,6 +1,7 @@
 // `npm run bench`: each figure of the fast loop against its target, one measure per file of this
 // folder (`--only` takes some of them); prints a table and writes reports/bench.json.
 import { useEnvFile } from '../../fixtures/env-file.js';
+import { parseOrExit } from '../command-line.js';
 import { ci } from './ci.js';
 import { contract } from './contract.js';
 import type { Measure } from './measure.js';
@@ -27,17 +28,7 @@ const measures: Record<MeasureName, { take: Measure; what: string }> = {
 };
 
 useEnvFile();
-let o: ReturnType<typeof parseBenchArgs>;
-try {
-  o = parseBenchArgs(process.argv.slice(2));
-} catch (e) {
-  console.error(`bench: ${(e as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-if (o.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const o = parseOrExit('bench', parseBenchArgs, USAGE);
 if (o.serve) {
   await serve();
 } else {

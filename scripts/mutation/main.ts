@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { tempDir } from '../../fixtures/child-run.js';
 import { useEnvFile } from '../../fixtures/env-file.js';
 import { REPO_ROOT as ROOT } from '../../fixtures/paths.js';
+import { parseOrExit } from '../command-line.js';
 import { mutants, type Mutant } from '../../mock-server/mutants.js';
 import { parseMutationArgs, selectMutants, USAGE } from './options.js';
 import { loadHints, MUTATION_PROJECTS, planTries, tryProjectsOf } from './plan.js';
@@ -14,17 +15,7 @@ import { KILLERS, REPORT, writeKillers, writeReport, type MutantResult } from '.
 import { runSuite } from './run.js';
 import { firstKills, judgeRun, wholeSuiteVerdict } from './verdict.js';
 
-let o: ReturnType<typeof parseMutationArgs>;
-try {
-  o = parseMutationArgs(process.argv.slice(2));
-} catch (e) {
-  console.error(`mutation: ${(e as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-if (o.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const o = parseOrExit('mutation', parseMutationArgs, USAGE);
 const catalogue = mutants as readonly Mutant[];
 if (o.list) {
   for (const m of catalogue) console.log(`${m.id.padEnd(40)} ${m.area.padEnd(10)} ${m.breaks}`);
