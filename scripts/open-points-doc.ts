@@ -1,14 +1,15 @@
 // `npm run docs`: writes docs/open-points.md from contracts/open-points.ts, the static
-// annotations of the service suite's tests (fixtures/sources.ts) and the smoke checks:
+// annotations of the service suite's tests (fixtures/sources.ts, as the suite's listing holds them) and the smoke checks:
 // every open point with its readings, and every check with the sentence it rests on.
 // `npm run docs -- --check` exits 1 when the committed file is not what the code says.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPoints, type OpenPoint } from '../contracts/index.js';
-import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
+import { REPO_ROOT, SERVICE_PROJECTS } from '../fixtures/child-run.js';
+import type { ReportedTest } from '../fixtures/json-report.js';
+import { sharedListing } from '../fixtures/listing.js';
 import { OPEN_POINT, SOURCE } from '../fixtures/sources.js';
 import { smokeChecks } from './smoke-checks.js';
-import type { ListedTest } from './sources-reporter.js';
 
 export const DOC = join(REPO_ROOT, 'docs', 'open-points.md');
 /** Tests that check the harness's own clients against the mock's faults, not the service. */
@@ -16,16 +17,26 @@ export const NOT_MEANING_CHECKS = [/(^|\/)wire\/faults\.spec\.ts$/];
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-export async function listTests(): Promise<ListedTest[]> {
-  const dir = tempDir('sources');
-  const out = join(dir, 'tests.json');
-  const run = await runPlaywright(
-    ['test', '--list', ...SERVICE_PROJECTS.map((p) => `--project=${p}`), '--reporter=./scripts/sources-reporter.ts'],
-    childEnv({ HB_SOURCES_OUT: out, HB_REPORTS_DIR: join(dir, 'reports') }),
-  );
-  if (run.status !== 0) throw new Error(`playwright --list failed:\n${run.stdout}\n${run.stderr}`);
+/** A test of the service suite as the docs name it: its file (relative to tests/), title path and static annotations. */
+interface ListedTest {
+  file: string;
+  title: string;
+  annotations: { type: string; description?: string }[];
+}
+
+/** The service suite: setup and the projects that need it. */
+const SERVICE_SUITE = ['setup', ...SERVICE_PROJECTS];
+
+/** The service suite's tests in the suite's listing (fixtures/listing.ts), once each, by file and title. */
+export function listedTests(listing: ReportedTest[]): ListedTest[] {
   const seen = new Set<string>();
-  return (JSON.parse(readFileSync(out, 'utf8')) as ListedTest[])
+  return listing
+    .filter((t) => SERVICE_SUITE.includes(t.project))
+    .map((t) => ({
+      file: t.file,
+      title: t.titlePath.join(' › '),
+      annotations: t.test.annotations.map(({ type, description }) => ({ type, description })),
+    }))
     .filter((t) => !seen.has(`${t.file} ${t.title}`) && seen.add(`${t.file} ${t.title}`))
     .sort((a, b) => a.file.localeCompare(b.file) || a.title.localeCompare(b.title));
 }
@@ -94,7 +105,7 @@ export function render(tests: ListedTest[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const text = render(await listTests());
+  const text = render(listedTests(await sharedListing()));
   if (process.argv.includes('--check')) {
     let committed = '';
     try {

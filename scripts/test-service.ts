@@ -7,13 +7,28 @@ import { SERVICE_PROJECTS } from '../fixtures/child-run.js';
 import { useEnvFile } from '../fixtures/env-file.js';
 import { REPO_ROOT } from '../fixtures/paths.js';
 
-const SERVICE_SUITE = ['setup', ...SERVICE_PROJECTS];
+/** The `playwright test` of test:service: its arguments, its environment, and a line to print first when it has one. */
+interface ServiceRun {
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  notice?: string;
+}
 
-useEnvFile();
-if (process.env.HB_BASE_URL) console.log('test:service runs against the built-in mock: HB_BASE_URL is ignored (`npm test` uses it)');
-// Empty is unset (fixtures/env.ts), and a variable of the environment is not overridden by a .env file.
-const env = { ...process.env, HB_BASE_URL: '' };
-const cli = join(REPO_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
-const args = [cli, 'test', ...SERVICE_SUITE.map((p) => `--project=${p}`), ...process.argv.slice(2)];
-const run = spawnSync(process.execPath, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
-process.exit(run.status ?? 1);
+/** The run `npm run test:service -- ...argv` starts from environment `env`: setup and the service projects on the built-in mock. */
+export function serviceRun(argv: string[], env: NodeJS.ProcessEnv): ServiceRun {
+  return {
+    args: ['test', ...['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`), ...argv],
+    // Empty is unset (fixtures/env.ts), and a variable of the environment is not overridden by a .env file.
+    env: { ...env, HB_BASE_URL: '' },
+    ...(env.HB_BASE_URL && { notice: 'test:service runs against the built-in mock: HB_BASE_URL is ignored (`npm test` uses it)' }),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  useEnvFile();
+  const run = serviceRun(process.argv.slice(2), process.env);
+  if (run.notice) console.log(run.notice);
+  const cli = join(REPO_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  const child = spawnSync(process.execPath, [cli, ...run.args], { cwd: REPO_ROOT, env: run.env, stdio: 'inherit' });
+  process.exit(child.status ?? 1);
+}

@@ -10,7 +10,7 @@ import { hitsOf } from '../../fixtures/coverage/observe.js';
 import type { CoverageFile } from '../../fixtures/coverage/reporter.js';
 import { addHit, buildReport, emptyData } from '../../fixtures/coverage/tally.js';
 import { mergeTests } from '@playwright/test';
-import { test as canaryTest } from './canary.fixture.js';
+import { test as canaryTest } from './shared-runs.fixture.js';
 import { expect, test as proxyTest } from './proxy.fixture.js';
 
 const test = mergeTests(proxyTest, canaryTest);

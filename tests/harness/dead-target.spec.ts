@@ -78,6 +78,8 @@ test.describe('dead target', () => {
         HB_REPORTS_DIR: reports,
         HB_STORAGE_STATE: join(dir, 'state.json'),
       }),
+      150_000,
+      'failed-start',
     );
     const output = `${run.stdout}\n${run.stderr}`;
     await testInfo.attach('failed-start.txt', { body: output, contentType: 'text/plain' });

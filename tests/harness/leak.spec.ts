@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { scanArtefacts, scrubArtefacts, type LeakHit } from '../../fixtures/artefact-secrets.js';
 import { tempDir } from '../../fixtures/child-run.js';
-import { expect, test, type Canary } from './canary.fixture.js';
+import { expect, test, type Canary } from './shared-runs.fixture.js';
 
 /** Every secret of the canary, labelled: the password, each issued ticket and token, the saved cookies. */
 function secretsOf(canary: Canary): Map<string, string> {

@@ -2,13 +2,13 @@
 // the checks written for them, every meaning check with the sentence it rests on.
 import { readFileSync } from 'node:fs';
 import { openPoints } from '../../contracts/index.js';
-import { expect, test } from '../../fixtures/index.js';
 import { OPEN_POINT, SOURCE } from '../../fixtures/sources.js';
-import { DOC, isMeaningCheck, listTests, render } from '../../scripts/open-points-doc.js';
+import { DOC, isMeaningCheck, listedTests, render } from '../../scripts/open-points-doc.js';
+import { expect, test } from './shared-runs.fixture.js';
 
 test.describe('open points and sources', () => {
-  test('every meaning check names its source, every open point has a check, and docs/open-points.md is current', async () => {
-    const tests = await listTests();
+  test('every meaning check names its source, every open point has a check, and docs/open-points.md is current', ({ listing }) => {
+    const tests = listedTests(listing);
     expect(tests.length, 'tests listed').toBeGreaterThan(50);
     const unsourced = tests.filter((t) => isMeaningCheck(t) && !t.annotations.some((a) => a.type === SOURCE));
     expect(

@@ -3,10 +3,7 @@
 // route a page entry. It reads the committed copy contracts/spec/hall-booking-interface.md.
 // It also holds the rule of CONTRIBUTING.md (Adding a JSON endpoint): an entry lives in its
 // domain's contract file, is served by its domain's handler file, and has arguments when it takes some.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import type { JSONReport } from '@playwright/test/reporter';
 import type { HttpHandler } from 'msw';
 import * as account from '../../contracts/account.js';
 import * as bookings from '../../contracts/bookings.js';
@@ -16,7 +13,6 @@ import { endpoints, pages, registry, type Domain, type JsonEndpoint, type Regist
 import * as rooms from '../../contracts/rooms.js';
 import * as scheduler from '../../contracts/scheduler.js';
 import { contractArguments } from '../../fixtures/contract-arguments.js';
-import { testsOf } from '../../fixtures/json-report.js';
 import { REPO_ROOT } from '../../fixtures/paths.js';
 import { MockContext } from '../../mock-server/context.js';
 import { bookingHandlers } from '../../mock-server/handlers/bookings.js';
@@ -25,7 +21,10 @@ import { customerHandlers } from '../../mock-server/handlers/customers.js';
 import { roomHandlers } from '../../mock-server/handlers/rooms.js';
 import { schedulerHandlers } from '../../mock-server/handlers/scheduler.js';
 import { buildHandlers } from '../../mock-server/server.js';
+import { expect, test } from './shared-runs.fixture.js';
 
+/** The contract tests, one per entry, as the listing names their file (relative to tests/). */
+const ENDPOINTS_SPEC = 'contract/endpoints.spec.ts';
 const COPY = `${REPO_ROOT}contracts/spec/hall-booking-interface.md`;
 /** Where the document lives beside a full checkout; a user's clone may not have it. */
 const ORIGINAL = `${REPO_ROOT}../shared/spec/hall-booking-interface.md`;
@@ -105,33 +104,15 @@ test.describe('registry meta-test', () => {
     expect(missing, 'document endpoints the mock does not serve').toEqual([]);
   });
 
-  test('every JSON endpoint of the interface document has a contract test', () => {
-    // Listed by Playwright itself, so a test that is filtered out or misnamed counts as missing.
-    const run = spawnSync(
-      process.execPath,
-      [
-        `${REPO_ROOT}node_modules/@playwright/test/cli.js`,
-        'test',
-        '--list',
-        '--reporter=json',
-        '--project=contract',
-        'tests/contract/endpoints.spec.ts',
-      ],
-      {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-        env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(PW_|PLAYWRIGHT_|TEST_)/.test(k))),
-      },
-    );
-    expect(run.status, `playwright --list failed:\n${run.stderr}`).toBe(0);
-    const listing = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as JSONReport;
-    const titles = testsOf(listing).map((t) => t.spec.title);
+  test('every JSON endpoint of the interface document has a contract test', ({ listing }) => {
+    // As Playwright lists the suite, so a test that is filtered out or misnamed counts as missing.
+    const titles = listing.filter((t) => t.project === 'contract' && t.file === ENDPOINTS_SPEC).map((t) => t.spec.title);
     const missing = docApiPaths.flatMap((p) => {
       const e = entryFor(p);
       if (!e) return [`${p} (no registry entry, so no generated test)`];
       return titles.some((t) => t.startsWith(`${e.id} answers 200 JSON`)) ? [] : [`${e.id} (${p})`];
     });
-    expect(missing, 'document endpoints without a contract test in tests/contract/endpoints.spec.ts').toEqual([]);
+    expect(missing, `document endpoints without a contract test in tests/${ENDPOINTS_SPEC}`).toEqual([]);
   });
 
   test('every HTML route of the interface document has a page entry', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { CoverageFile } from '../../fixtures/coverage/reporter.js';
 import { testsOf } from '../../fixtures/json-report.js';
 import type { RunSummary } from '../../fixtures/summary-reporter.js';
-import { expect, test } from './canary.fixture.js';
+import { expect, test } from './shared-runs.fixture.js';
 
 const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&apos;': "'" };
 /** Test titles (the last part of each name) in a JUnit file. */

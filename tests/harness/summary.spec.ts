@@ -11,7 +11,7 @@ import { contractBreakOf, type Counts, type RunSummary } from '../../fixtures/su
 import { masker } from '../../fixtures/summary-details.js';
 import { summaryLines } from '../../fixtures/summary-text.js';
 import { BROKEN_TITLE, RETRIED_TITLE, SUMMARY_FILE } from './canary/summary-file.js';
-import { expect, test } from './canary.fixture.js';
+import { expect, test } from './shared-runs.fixture.js';
 
 const posix = (p: string) => p.split('\\').join('/');
 const counts = (passed: number, failed: number, flaky: number, skipped: number): Counts => ({

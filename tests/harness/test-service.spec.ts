@@ -1,20 +1,36 @@
 // `npm run test:service` (scripts/test-service.ts): the service suite's projects only, on the
-// built-in mock even when HB_BASE_URL is set. A listing shows it without running a test.
-import { expect, test } from '../../fixtures/index.js';
-import { SERVICE_PROJECTS, childEnv, startNode } from '../../fixtures/child-run.js';
+// built-in mock even when HB_BASE_URL is set. Its run is checked as data, its projects against
+// the suite's listing; nothing is started.
+import { SERVICE_PROJECTS } from '../../fixtures/child-run.js';
+import { serviceRun } from '../../scripts/test-service.js';
+import { expect, test } from './shared-runs.fixture.js';
+
+const projectsOf = (args: string[]) => args.flatMap((a) => /^--project=(.+)$/.exec(a)?.[1] ?? []);
 
 test.describe('test:service', () => {
-  test('lists setup and the service projects on the built-in mock, without the harness and the mock-only re-runs', async () => {
-    const child = startNode(
-      ['--import', 'tsx', 'scripts/test-service.ts', '--list'],
-      // A remote target without its credentials: the config would refuse it, were it not ignored.
-      childEnv({ HB_BASE_URL: 'https://staging.invalid' }),
-    );
-    await child.waitFor(/Total: \d+ tests? in \d+ files?/);
-    const run = await child.stop();
-    const output = `${run.stdout}${run.stderr}`;
-    expect(output).toContain('HB_BASE_URL is ignored');
-    const projects = new Set([...output.matchAll(/^ {2}\[([a-z-]+)\] ›/gm)].map((m) => m[1]));
-    expect([...projects].sort(), output).toEqual(['setup', ...SERVICE_PROJECTS].sort());
+  test('runs setup and the service projects on the built-in mock, HB_BASE_URL dropped and named', () => {
+    // A remote target without its credentials: the config would refuse it, were it not dropped.
+    const run = serviceRun(['--grep', '@smoke'], { HB_BASE_URL: 'https://staging.invalid', HB_HALL_ID: '42' });
+    expect(run.args[0]).toBe('test');
+    expect(projectsOf(run.args)).toEqual(['setup', ...SERVICE_PROJECTS]);
+    expect(run.args.slice(-2), 'arguments pass through').toEqual(['--grep', '@smoke']);
+    expect(run.env, 'empty is unset, and a .env file does not set it again').toEqual({ HB_BASE_URL: '', HB_HALL_ID: '42' });
+    expect(run.notice).toContain('HB_BASE_URL is ignored');
+    expect(serviceRun([], {}).notice, 'nothing to say without HB_BASE_URL').toBeUndefined();
+  });
+
+  test('its projects are projects of the suite, and it leaves out the harness and the mock-only re-runs', ({ listing }) => {
+    const listed = new Set(listing.map((t) => t.project));
+    const projects = projectsOf(serviceRun([], {}).args);
+    expect(
+      projects.filter((p) => !listed.has(p)),
+      'projects test:service names that the suite does not list',
+    ).toEqual([]);
+    expect([...listed].filter((p) => !projects.includes(p)).sort()).toEqual([
+      'contract-variant',
+      'harness',
+      'harness-teardown',
+      'readings',
+    ]);
   });
 });

@@ -1,13 +1,12 @@
 // The canary: one child run of a small inline suite per suite run, shared by every harness check
 // that only inspects artefacts (shard merge, summary, Allure history, leak scan, coverage gate).
-// The first worker to ask runs it under a lock file; the others wait for its record. A check that
-// needs another outcome adds an inline file to CANARY_FILES.
+// The first worker to ask runs it (fixtures/once-per-run.ts); the others wait for its record. A check
+// that needs another outcome adds an inline file to CANARY_FILES.
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { JSONReport } from '@playwright/test/reporter';
 import { childEnv, runInlineTest, runNode, type ChildRun } from '../../../fixtures/child-run.js';
+import { oncePerRun } from '../../../fixtures/once-per-run.js';
 import { EVIDENCE_PROBE_SPEC } from '../evidence-canary.js';
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
@@ -83,25 +82,7 @@ async function runCanary(dir: string): Promise<Canary> {
 }
 
 /** The canary of this suite run under `outputDir`: run by the first caller, read by the others. */
-export async function sharedCanary(outputDir: string, timeoutMs = 780_000): Promise<Canary> {
+export const sharedCanary = (outputDir: string, timeoutMs = 780_000): Promise<Canary> => {
   const dir = join(outputDir, 'canary');
-  const record = join(dir, 'canary.json');
-  mkdirSync(dir, { recursive: true });
-  let owner = false;
-  try {
-    closeSync(openSync(join(dir, '.lock'), 'wx'));
-    owner = true;
-  } catch {
-    // Another worker runs it.
-  }
-  if (owner) {
-    const canary = await runCanary(dir).catch((error: Error) => ({ error: error.stack ?? error.message }));
-    writeFileSync(record, JSON.stringify(canary));
-  }
-  for (const start = Date.now(); !existsSync(record); await sleep(250)) {
-    if (Date.now() - start > timeoutMs) throw new Error(`no canary record at ${record} after ${timeoutMs} ms`);
-  }
-  const read = JSON.parse(readFileSync(record, 'utf8')) as Canary | { error: string };
-  if ('error' in read) throw new Error(`the canary run failed to start or report:\n${read.error}`);
-  return read;
-}
+  return oncePerRun('the canary run', dir, () => runCanary(dir), timeoutMs);
+};
