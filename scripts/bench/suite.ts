@@ -1,10 +1,9 @@
 // The full offline run, as `npm test` runs it: wall and CPU seconds, each project's span (its first
 // test's start to its last test's end), logins per worker (HB_MOCK_STATS) and the child runs it started.
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { childEnv, runPlaywright, tempDir } from '../../fixtures/child-run.js';
+import { childEnv, childRunLog, loggedChildRuns, runPlaywright, tempDir } from '../../fixtures/child-run.js';
 import { readJsonReport, testsOf } from '../../fixtures/json-report.js';
 import { timed, type Measure } from './measure.js';
 import { round, verdict, type Row } from './report.js';
@@ -31,44 +30,12 @@ export function projectSpans(report: JSONReport | undefined): { name: string; te
   }));
 }
 
-const ppid = (pid: number): number => Number(/^\d+ \(.*\) \S+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? 0);
-
-/** Whether `pid` descends from this process through at least one other process (a child of a child). */
-function grandchild(pid: number): boolean {
-  let at = ppid(pid);
-  if (at === process.pid) return false;
-  for (let depth = 0; at > 1 && depth < 12; depth++, at = ppid(at)) if (at === process.pid) return true;
-  return false;
-}
-
-/**
- * Child `playwright test` runs the suite run started while `running` is pending: the run's child-run log
- * when the harness writes one (hb-child-runs-<HB_RUN_ID>.jsonl), else counted from /proc every 200 ms
- * (Playwright's cli running `test` below the suite run's own process).
- */
-async function countChildRuns(runId: string, running: Promise<unknown>): Promise<{ count: number; from: string }> {
-  const seen = new Set<number>();
-  let done = false;
-  void running.finally(() => (done = true));
-  while (!done) {
-    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-      try {
-        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        if (cmd.some((a) => a.endsWith('@playwright/test/cli.js')) && cmd.includes('test') && grandchild(Number(pid)))
-          seen.add(Number(pid));
-      } catch {
-        // Gone already.
-      }
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const log = join(tmpdir(), `hb-child-runs-${runId}.jsonl`);
-  if (existsSync(log)) {
-    const count = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
-    rmSync(log, { force: true });
-    return { count, from: 'the child-run log' };
-  }
-  return { count: seen.size, from: 'counted' };
+/** The child `playwright test` runs suite run `runId` started, as its child-run log holds them; the log is removed. */
+function childRunsOf(runId: string): { count: number; purposes: string[] } {
+  const log = childRunLog(runId) as string;
+  const purposes = loggedChildRuns(log).map((r) => r.purpose);
+  rmSync(log, { force: true });
+  return { count: purposes.length, purposes };
 }
 
 export const suite: Measure = async () => {
@@ -83,9 +50,12 @@ export const suite: Measure = async () => {
     HB_REPORTS_DIR: join(dir, 'reports'),
     HB_RUN_ID: runId,
   });
-  const running = timed(() => runPlaywright(['test', '--reporter=json', `--output=${join(dir, 'output')}`], env, 1_800_000));
-  const children = await countChildRuns(runId, running);
-  const { value: run, wallSeconds, cpuSeconds } = await running;
+  const {
+    value: run,
+    wallSeconds,
+    cpuSeconds,
+  } = await timed(() => runPlaywright(['test', '--reporter=json', `--output=${join(dir, 'output')}`], env, 1_800_000));
+  const children = childRunsOf(runId);
   const report = readJsonReport(reportFile);
   const workers = existsSync(statsFile)
     ? readFileSync(statsFile, 'utf8')
@@ -116,7 +86,7 @@ export const suite: Measure = async () => {
     })),
     {
       measure: 'child playwright runs per npm test',
-      value: `${children.count} (${children.from})`,
+      value: `${children.count} (${children.purposes.join(', ') || 'none'}; the child-run log)`,
       target: '≤ 3',
       status: verdict(children.count <= 3),
     },
