@@ -24,7 +24,7 @@ const GRID = `listBookingsForHallGrid (GET ${endpoints.listBookingsForHallGrid.p
 const FEED = `listSchedulerEvents (GET ${endpoints.listSchedulerEvents.path})`;
 
 /** Booked room's display name: the JSON API's name for its id, else the form's label. */
-export const roomName = (cat: HallCatalogue, room: { roomId: string; label: string }) => cat.roomNames.get(room.roomId) ?? room.label;
+const roomName = (cat: HallCatalogue, room: { roomId: string; label: string }) => cat.roomNames.get(room.roomId) ?? room.label;
 
 /** Open the create form and fill it with a draft of `spec` (for the ledger's test customer); not submitted. */
 export async function fillCreateForm(

@@ -9,7 +9,7 @@ import type { MockOptions } from '../../mock-server/context.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
 /** The CLI proxy as a child process, once it listens: its URL and the process. */
-export interface ProxyProcess {
+interface ProxyProcess {
   url: string;
   child: RunningChild;
   /** Its HB_REPORTS_DIR: the record lands in `<reports>/proxy/`. */

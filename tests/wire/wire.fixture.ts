@@ -2,7 +2,7 @@
 // for tests that write): fresh clients that a fault may log out without touching the worker's, and
 // in-page fetch with the browser's own failure text.
 import type { Page } from '@playwright/test';
-import { endpoints, pathKey } from '../../contracts/index.js';
+import { pathKey } from '../../contracts/index.js';
 import { test as base, expect } from '../../fixtures/bookings.js';
 import { fault, FAULTS_PATH } from '../../fixtures/index.js';
 import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
@@ -93,4 +93,4 @@ export const test = base.extend<WireFixtures>({
 export const attemptsAt = (received: readonly { path: string; method: string; at: number }[], path: string, method = 'GET') =>
   received.filter((r) => r.method === method && pathKey(r.path) === path.toLowerCase());
 
-export { endpoints, expect, fault, FAULTS_PATH };
+export { expect, fault, FAULTS_PATH };

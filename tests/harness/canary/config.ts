@@ -4,7 +4,7 @@
 import { REPO_ROOT, repoModule } from '../../../fixtures/child-run.js';
 
 /** Scope of the canary's coverage gate: the parameters of one endpoint, which its coverage file exercises half of. */
-export const CANARY_GATE_SCOPE = { routes: ['listCustomersForHall'], categories: ['param'] };
+const CANARY_GATE_SCOPE = { routes: ['listCustomersForHall'], categories: ['param'] };
 
 /** `playwright.config.ts` of the canary; `rerun` names the files the `contract-variant` project runs again. */
 export const canaryConfig = (rerun: RegExp): string => `import { isAbsolute, join } from 'node:path';
