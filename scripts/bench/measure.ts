@@ -6,7 +6,7 @@ import type { BenchOptions } from './options.js';
 import type { Row } from './report.js';
 
 /** A measure's raw result (for reports/bench.json) and its rows of the table. */
-export interface Measured {
+interface Measured {
   result: unknown;
   rows: Row[];
 }

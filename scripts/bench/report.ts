@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { REPO_ROOT } from '../../fixtures/paths.js';
 
-export const REPORT = join(REPO_ROOT, 'reports', 'bench.json');
+const REPORT = join(REPO_ROOT, 'reports', 'bench.json');
 
 export interface Row {
   measure: string;

@@ -18,7 +18,7 @@ import { verdict } from './report.js';
 const SOAK_SLOPE_MB = 16;
 const SOAK_GROWTH_MB = 150;
 
-export interface SoakResult {
+interface SoakResult {
   requests: number;
   seconds: number;
   statuses: Record<string, number>;
@@ -55,7 +55,7 @@ function send(agent: Agent, url: URL, init: { method?: string; headers?: Record<
   });
 }
 
-export async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 * 1024 * 1024, connections = 8, maxSeconds = 300 } = {}) {
+async function soak({ requests = 100_000, bigBodies = 10, bigBytes = 10 * 1024 * 1024, connections = 8, maxSeconds = 300 } = {}) {
   const child = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0'], childEnv({}));
   try {
     await child.waitFor(/^Faults on:/m, 60_000);

@@ -15,7 +15,7 @@ import { LOGIN_FILES } from './login.js';
 import { SUMMARY_FILE, SUMMARY_FILES } from './summary-file.js';
 
 /** The inline suite: file name → source. One entry per check's file. */
-export const CANARY_FILES: Record<string, string> = {
+const CANARY_FILES: Record<string, string> = {
   ...LOGIN_FILES,
   ...SUMMARY_FILES,
   ...LEAK_FILES,
