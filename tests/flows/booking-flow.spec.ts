@@ -15,7 +15,7 @@ import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions } from '../../fixtures/pages/booking-view-page.js';
 import { recordReading } from '../../fixtures/readings.js';
 import { doc, notes, openPoint } from '../../fixtures/sources.js';
-import { createThroughForm, assertGridRow, assertPagesShow, assertSchedulerEvents, roomColours } from './flow-steps.js';
+import { createThroughForm, assertGridRow, assertPagesShow, assertSchedulerEvents, roomColours, confirmedSpec } from './flow-steps.js';
 
 const FORM = doc(
   'Bookings, Create booking (HTML form)',
@@ -32,13 +32,12 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
     browserSession,
   }) => {
     const day = await bookings.freeDays();
-    const { draft, row } = await createThroughForm(page, browserSession, bookings, {
-      name: bookings.name('Flow one room'),
-      start: `${day}T09:00:00`,
-      end: `${day}T10:30:00`,
-      roomCount: 1,
-      status: 'Confirmed',
-    });
+    const { draft, row } = await createThroughForm(
+      page,
+      browserSession,
+      bookings,
+      confirmedSpec(bookings, 'Flow one room', day, '09:00', '10:30'),
+    );
     const [mine, cat] = await Promise.all([bookings.mine('NotCancelled'), hallCatalogue(api, target.hallId)]);
     expect(mine, 'bookings this test made: one create, one booking').toHaveLength(1);
     await assertGridRow(row, draft, cat);
@@ -60,13 +59,12 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
       const [day, cat] = await Promise.all([bookings.freeDays(), hallCatalogue(api, target.hallId)]);
       test.skip(cat.roomNames.size < 2, `the hall offers ${cat.roomNames.size} bookable room(s); several rooms need two or more`);
       const count = Math.min(3, cat.roomNames.size);
-      const { draft, row } = await createThroughForm(page, browserSession, bookings, {
-        name: bookings.name('Flow several rooms'),
-        start: `${day}T11:15:00`,
-        end: `${day}T14:45:00`,
-        roomCount: count,
-        status: 'Confirmed',
-      });
+      const { draft, row } = await createThroughForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow several rooms', day, '11:15', '14:45', count),
+      );
       expect(row.RoomsUsed, 'grid RoomsUsed of a several-room booking').not.toBe('');
       await assertGridRow(row, draft, cat);
       const [colours, events] = await Promise.all([
@@ -90,13 +88,12 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
     },
     async ({ page, api, target, bookings, browserSession }) => {
       const [day, cat] = await Promise.all([bookings.freeDays(), hallCatalogue(api, target.hallId)]);
-      const { draft, row } = await createThroughForm(page, browserSession, bookings, {
-        name: bookings.name('Flow before edit'),
-        start: `${day}T09:00:00`,
-        end: `${day}T10:00:00`,
-        roomCount: 1,
-        status: 'Confirmed',
-      });
+      const { draft, row } = await createThroughForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow before edit', day, '09:00', '10:00'),
+      );
       const next = addDays(day, 1);
       const form = new BookingFormPage(page, browserSession);
       await form.openEdit(row.BookingId);
@@ -157,13 +154,12 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
     },
     async ({ page, api, target, bookings, browserSession }) => {
       const day = await bookings.freeDays();
-      const { row } = await createThroughForm(page, browserSession, bookings, {
-        name: bookings.name('Flow pending change'),
-        start: `${day}T18:00:00`,
-        end: `${day}T20:00:00`,
-        roomCount: 1,
-        status: 'Confirmed',
-      });
+      const { row } = await createThroughForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow pending change', day, '18:00', '20:00'),
+      );
       const pendingIds = async () => (await gridBookings(api, target.hallId, day, day, 'HasPending')).map((b) => b.BookingId);
       expect(await pendingIds(), 'HasPending filter before any request').not.toContain(row.BookingId);
 
@@ -196,13 +192,12 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
     },
     async ({ page, api, target, bookings, browserSession }) => {
       const day = await bookings.freeDays();
-      const { row } = await createThroughForm(page, browserSession, bookings, {
-        name: bookings.name('Flow delete'),
-        start: `${day}T08:00:00`,
-        end: `${day}T09:00:00`,
-        roomCount: 1,
-        status: 'Confirmed',
-      });
+      const { row } = await createThroughForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow delete', day, '08:00', '09:00'),
+      );
       const eventIds = async () => (await schedulerEvents(api, target.hallId, day, addDays(day, 1))).map(eventId);
       expect(await eventIds(), 'scheduler feed before the delete').toContain(row.BookingId);
 

@@ -5,7 +5,7 @@ import { expect, gridBookings, test, type BookingLedger } from '../../fixtures/b
 import type { HbClient } from '../../fixtures/http/client.js';
 import type { BookingFormPage, FormOutcome } from '../../fixtures/pages/booking-form-page.js';
 import { doc, html } from '../../fixtures/sources.js';
-import { fillCreateForm } from './flow-steps.js';
+import { fillCreateForm, confirmedSpec } from './flow-steps.js';
 
 /** Bookings starting at `start` (the window was free, so any is this test's); tracked so cleanup removes a wrongly stored one. */
 async function bookingsAt(api: HbClient, hallId: number, bookings: BookingLedger, start: string) {
@@ -53,13 +53,12 @@ test.describe(
       browserSession,
     }) => {
       const day = await bookings.freeDays();
-      const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
-        name: bookings.name('Flow missing name'),
-        start: `${day}T10:00:00`,
-        end: `${day}T11:00:00`,
-        roomCount: 1,
-        status: 'Confirmed',
-      });
+      const { form, draft } = await fillCreateForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow missing name', day, '10:00', '11:00'),
+      );
       await form.fillText('Name', '');
       await assertRefused(await form.submit(), form, 'an empty Name');
       expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
@@ -73,13 +72,12 @@ test.describe(
       browserSession,
     }) => {
       const day = await bookings.freeDays();
-      const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
-        name: bookings.name('Flow end before start'),
-        start: `${day}T15:00:00`,
-        end: `${day}T13:30:00`,
-        roomCount: 1,
-        status: 'Confirmed',
-      });
+      const { form, draft } = await fillCreateForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow end before start', day, '15:00', '13:30'),
+      );
       await assertRefused(await form.submit(), form, `EndDate ${draft.end} before StartDate ${draft.start}`);
       expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
     });

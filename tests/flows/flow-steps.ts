@@ -23,6 +23,15 @@ import { SchedulerPage } from '../../fixtures/pages/scheduler-page.js';
 const GRID = `listBookingsForHallGrid (GET ${endpoints.listBookingsForHallGrid.path})`;
 const FEED = `listSchedulerEvents (GET ${endpoints.listSchedulerEvents.path})`;
 
+/** A confirmed booking of `roomCount` room(s) on `day`, from `from` to `to` (HH:MM), named with the run marker. */
+export const confirmedSpec = (bookings: BookingLedger, label: string, day: string, from: string, to: string, roomCount = 1): DraftSpec => ({
+  name: bookings.name(label),
+  start: `${day}T${from}:00`,
+  end: `${day}T${to}:00`,
+  roomCount,
+  status: 'Confirmed',
+});
+
 /** Booked room's display name: the JSON API's name for its id, else the form's label. */
 const roomName = (cat: HallCatalogue, room: { roomId: string; label: string }) => cat.roomNames.get(room.roomId) ?? room.label;
 

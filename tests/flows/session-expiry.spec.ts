@@ -3,7 +3,7 @@
 import { pagePath } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/bookings.js';
 import { doc } from '../../fixtures/sources.js';
-import { fillCreateForm } from './flow-steps.js';
+import { fillCreateForm, confirmedSpec } from './flow-steps.js';
 
 test.describe(
   'session expiry @write',
@@ -22,13 +22,12 @@ test.describe(
       browserSession,
     }) => {
       const day = await bookings.freeDays();
-      const { form, draft } = await fillCreateForm(page, browserSession, bookings, {
-        name: bookings.name('Flow session expiry'),
-        start: `${day}T16:00:00`,
-        end: `${day}T17:00:00`,
-        roomCount: 1,
-        status: 'Confirmed',
-      });
+      const { form, draft } = await fillCreateForm(
+        page,
+        browserSession,
+        bookings,
+        confirmedSpec(bookings, 'Flow session expiry', day, '16:00', '17:00'),
+      );
 
       const loginsBefore = mock.logins;
       mock.expireSessions();
