@@ -1,7 +1,9 @@
 // What every measure of `npm run bench` shares: its shape, the CPU time of the child runs it waits for,
 // and the standalone mock's banner read back (`npm run mock` as a remote target).
 import { readFileSync } from 'node:fs';
-import type { RunningChild } from '../../fixtures/child-run.js';
+import { join } from 'node:path';
+import { childEnv, runPlaywright, SERVICE_PROJECTS, type RunningChild } from '../../fixtures/child-run.js';
+import { readJsonReport, testsOf } from '../../fixtures/json-report.js';
 import type { BenchOptions } from './options.js';
 import type { Row } from './report.js';
 
@@ -53,3 +55,36 @@ export async function mockTarget(mock: RunningChild): Promise<{ url: string; env
     },
   };
 }
+
+/** A run of the service suite: its exit code, wall seconds and the tests that failed (`[project] file › title`). */
+export interface ServiceRun {
+  exitCode: number | null;
+  wallSeconds: number;
+  failed: string[];
+}
+
+/** The service suite (setup and the service projects) in a child run with `vars`, its artefacts in `dir`. */
+export async function serviceSuite(dir: string, vars: Record<string, string>): Promise<ServiceRun> {
+  const reportFile = join(dir, 'report.json');
+  const env = childEnv({
+    HB_STORAGE_STATE: join(dir, 'state.json'),
+    HB_REPORTS_DIR: join(dir, 'reports'),
+    PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+    ...vars,
+  });
+  const args = [
+    'test',
+    ...['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`),
+    '--reporter=dot,json',
+    `--output=${join(dir, 'output')}`,
+  ];
+  const { value: run, wallSeconds } = await timed(() => runPlaywright(args, env, 900_000, 'bench'));
+  const failed = testsOf(readJsonReport(reportFile))
+    .filter((t) => t.test.status === 'unexpected')
+    .map((t) => t.name);
+  return { exitCode: run.status, wallSeconds, failed };
+}
+
+/** `, NOT GREEN (2 failed: …)` for a run that failed, naming its first failures; empty for a green one. */
+export const notGreen = (r: ServiceRun): string =>
+  r.exitCode ? `, NOT GREEN (${r.failed.length} failed${r.failed.length ? `: ${r.failed.slice(0, 3).join('; ')}` : ''})` : '';

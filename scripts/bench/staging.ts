@@ -1,10 +1,9 @@
 // The service suite against `npm run mock` as a remote target, every answer delayed by 0 ms and by
 // --latency ms (the fault vocabulary's `delay` on every path): wall seconds, requests, and their ratio.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { childEnv, runPlaywright, SERVICE_PROJECTS, startNode, tempDir } from '../../fixtures/child-run.js';
+import { childEnv, startNode, tempDir } from '../../fixtures/child-run.js';
 import { FAULTS_PATH } from '../../mock-server/faults.js';
-import { mockTarget, timed, type Measure } from './measure.js';
+import { mockTarget, notGreen, serviceSuite, type Measure } from './measure.js';
 import { round, verdict } from './report.js';
 
 async function stagingRun(ms: number) {
@@ -12,13 +11,9 @@ async function stagingRun(ms: number) {
   const mock = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], childEnv({}));
   try {
     const { url, env } = await mockTarget(mock);
-    const projects = ['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`);
-    const childVars = { ...env, HB_STORAGE_STATE: join(dir, 'state.json'), HB_REPORTS_DIR: join(dir, 'reports') };
-    const { value: run, wallSeconds } = await timed(() =>
-      runPlaywright(['test', ...projects, '--reporter=dot'], childEnv(childVars), 900_000),
-    );
+    const run = await serviceSuite(dir, env);
     const faults = (await (await fetch(`${url}${FAULTS_PATH}`)).json()) as { faults: { hits: number }[] };
-    return { latencyMs: ms, exitCode: run.status, wallSeconds, requests: faults.faults[0]?.hits ?? 0 };
+    return { latencyMs: ms, ...run, requests: faults.faults[0]?.hits ?? 0 };
   } finally {
     await mock.stop('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -29,7 +24,7 @@ export const staging: Measure = async (o) => {
   const fast = await stagingRun(0);
   const slow = await stagingRun(o.latencyMs);
   const ratio = round(slow.wallSeconds / fast.wallSeconds, 2);
-  const line = (r: typeof fast) => `${r.wallSeconds} s, ${r.requests} requests${r.exitCode ? ', NOT GREEN' : ''}`;
+  const line = (r: typeof fast) => `${r.wallSeconds} s, ${r.requests} requests${notGreen(r)}`;
   return {
     result: { fast, slow, ratio },
     rows: [
