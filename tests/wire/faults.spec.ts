@@ -1,6 +1,5 @@
-// The mock's fault vocabulary met by the three kinds of client (the Node client, the Playwright
-// request client, a browser page), and the client's retry policy against it. Every fault is an
-// override of the worker's mock (`mock.use(fault(…))`), so these tests skip against a remote target.
+// The mock's fault vocabulary met by the Node client, Playwright's request client and a browser page, and the
+// client's retry policy; every fault overrides the worker's mock (`mock.use(fault(…))`): skipped against a remote target.
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
 import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
 import { closedPort, rejectionOf } from '../../fixtures/failures.js';
@@ -78,8 +77,7 @@ test.describe('fault: delay', () => {
     const reply = await api.send(PROBE, { endpointId: 'checkSession', retries: 0 });
     expect(reply.status).toBe(200);
     expect(reply.exchange.durationMs).toBeGreaterThanOrEqual(MS - 10);
-    // On the worker's session (its jar), so the short timeout meets the delayed probe alone: a login of its
-    // own under it would time out on a busy machine before the probe is sent.
+    // On the worker's session jar, so the short timeout meets the delayed probe alone, not a login of its own.
     const { baseUrl, email, password, hallId } = target;
     const impatient = new HbClient({ baseUrl, email, password, hallId, jar: api.jar, timeoutMs: MS / 3, retries: 0 });
     const error = await rejectionOf(impatient.send(PROBE, { endpointId: 'checkSession' }), TransportError);
@@ -196,7 +194,6 @@ test.describe('fault: session expires', () => {
 test.describe('retry policy', () => {
   const READ = endpoints.listActivityTypes.path;
   const BASE = 100;
-
   for (const kind of ['429', '500', 'reset'] as const) {
     test(`call retries an idempotent GET after ${kind} with a doubling backoff`, async ({ mock, freshClient, target }) => {
       const retries: RetryInfo[] = [];
@@ -222,9 +219,8 @@ test.describe('retry policy', () => {
   test('call gives up after its retries with the last status', async ({ mock, freshClient, target }) => {
     const client = await freshClient({ retries: 2, backoffMs: 10 });
     mock.use(fault({ fault: '500', path: READ }));
-    await expect(client.call('listActivityTypes', { query: { id: target.hallId } })).rejects.toThrow(
-      /listActivityTypes: GET .* → HTTP 500/,
-    );
+    const call = client.call('listActivityTypes', { query: { id: target.hallId } });
+    await expect(call).rejects.toThrow(/listActivityTypes: GET .* → HTTP 500/);
     expect(attemptsAt(mock.received, READ)).toHaveLength(3);
   });
 
