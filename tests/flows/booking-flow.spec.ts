@@ -1,21 +1,13 @@
 // The hall administrator's booking flows in Chromium: create, edit, request and
 // confirm changes, delete, each verified through the JSON API and the pages.
 import { addDays, endpoints, eventId, pagePath } from '../../contracts/index.js';
-import {
-  draftBooking,
-  expect,
-  fillBooking,
-  gridBookings,
-  hallCatalogue,
-  schedulerEvents,
-  test,
-  truthyAnswer,
-} from '../../fixtures/bookings.js';
+import { draftBooking, fillBooking, gridBookings, hallCatalogue, schedulerEvents, truthyAnswer } from '../../fixtures/bookings.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions } from '../../fixtures/pages/booking-view-page.js';
 import { recordReading } from '../../fixtures/readings.js';
 import { doc, notes, openPoint } from '../../fixtures/sources.js';
-import { createThroughForm, assertGridRow, assertPagesShow, assertSchedulerEvents, roomColours, confirmedSpec } from './flow-steps.js';
+import { assertGridRow, assertPagesShow, assertSchedulerEvents, roomColours } from './flow-steps.js';
+import { expect, test } from './flows.fixture.js';
 
 const FORM = doc(
   'Bookings, Create booking (HTML form)',
@@ -24,20 +16,10 @@ const FORM = doc(
 const FIND = notes('Booking form', "no public client finds the new booking's id. Find it from the bookings grid (name and start)");
 
 test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('formRedirects'), openPoint('statusOptions')] }, () => {
-  test('submitCreateBookingForm with one room shows the booking in the grid, the scheduler feed, the View page and the popup', async ({
-    page,
-    api,
-    target,
-    bookings,
-    browserSession,
-  }) => {
-    const day = await bookings.freeDays();
-    const { draft, row } = await createThroughForm(
-      page,
-      browserSession,
-      bookings,
-      confirmedSpec(bookings, 'Flow one room', day, '09:00', '10:30'),
-    );
+  const ONE_ROOM = 'submitCreateBookingForm with one room shows the booking in the grid, the scheduler feed, the View page and the popup';
+
+  test(ONE_ROOM, async ({ bookingForm, page, api, target, bookings, browserSession }) => {
+    const { day, draft, row } = await bookingForm.create('Flow one room', '09:00', '10:30');
     const [mine, cat] = await Promise.all([bookings.mine('NotCancelled'), hallCatalogue(api, target.hallId)]);
     expect(mine, 'bookings this test made: one create, one booking').toHaveLength(1);
     await assertGridRow(row, draft, cat);
@@ -55,16 +37,10 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
     {
       annotation: [notes('Scheduler', "A booking over several rooms comes back as one event per room, each in that room's colour")],
     },
-    async ({ page, api, target, bookings, browserSession }) => {
-      const [day, cat] = await Promise.all([bookings.freeDays(), hallCatalogue(api, target.hallId)]);
+    async ({ bookingForm, page, api, target, browserSession }) => {
+      const cat = await hallCatalogue(api, target.hallId);
       test.skip(cat.roomNames.size < 2, `the hall offers ${cat.roomNames.size} bookable room(s); several rooms need two or more`);
-      const count = Math.min(3, cat.roomNames.size);
-      const { draft, row } = await createThroughForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow several rooms', day, '11:15', '14:45', count),
-      );
+      const { day, draft, row } = await bookingForm.create('Flow several rooms', '11:15', '14:45', Math.min(3, cat.roomNames.size));
       expect(row.RoomsUsed, 'grid RoomsUsed of a several-room booking').not.toBe('');
       await assertGridRow(row, draft, cat);
       const [colours, events] = await Promise.all([
@@ -86,14 +62,11 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
         ),
       ],
     },
-    async ({ page, api, target, bookings, browserSession }) => {
-      const [day, cat] = await Promise.all([bookings.freeDays(), hallCatalogue(api, target.hallId)]);
-      const { draft, row } = await createThroughForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow before edit', day, '09:00', '10:00'),
-      );
+    async ({ bookingForm, page, api, target, bookings, browserSession }) => {
+      const [{ day, draft, row }, cat] = await Promise.all([
+        bookingForm.create('Flow before edit', '09:00', '10:00'),
+        hallCatalogue(api, target.hallId),
+      ]);
       const next = addDays(day, 1);
       const form = new BookingFormPage(page, browserSession);
       await form.openEdit(row.BookingId);
@@ -152,14 +125,8 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
         ),
       ],
     },
-    async ({ page, api, target, bookings, browserSession }) => {
-      const day = await bookings.freeDays();
-      const { row } = await createThroughForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow pending change', day, '18:00', '20:00'),
-      );
+    async ({ bookingForm, page, api, target, browserSession }) => {
+      const { day, row } = await bookingForm.create('Flow pending change', '18:00', '20:00');
       const pendingIds = async () => (await gridBookings(api, target.hallId, day, day, 'HasPending')).map((b) => b.BookingId);
       expect(await pendingIds(), 'HasPending filter before any request').not.toContain(row.BookingId);
 
@@ -190,14 +157,8 @@ test.describe('booking flows @write', { annotation: [FORM, FIND, openPoint('form
         openPoint('deleteEffect'),
       ],
     },
-    async ({ page, api, target, bookings, browserSession }) => {
-      const day = await bookings.freeDays();
-      const { row } = await createThroughForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow delete', day, '08:00', '09:00'),
-      );
+    async ({ bookingForm, page, api, target, browserSession }) => {
+      const { day, row } = await bookingForm.create('Flow delete', '08:00', '09:00');
       const eventIds = async () => (await schedulerEvents(api, target.hallId, day, addDays(day, 1))).map(eventId);
       expect(await eventIds(), 'scheduler feed before the delete').toContain(row.BookingId);
 

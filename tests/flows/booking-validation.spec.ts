@@ -1,11 +1,11 @@
 // The booking form refuses bad input: a missing required field or an end
 // before the start re-renders the form with a message, and nothing is created.
 import { pagePath } from '../../contracts/index.js';
-import { expect, gridBookings, test, type BookingLedger } from '../../fixtures/bookings.js';
+import { gridBookings, type BookingDraft, type BookingLedger } from '../../fixtures/bookings.js';
 import type { HbClient } from '../../fixtures/http/client.js';
 import type { BookingFormPage, FormOutcome } from '../../fixtures/pages/booking-form-page.js';
 import { doc, html } from '../../fixtures/sources.js';
-import { fillCreateForm, confirmedSpec } from './flow-steps.js';
+import { expect, test, type Slot } from './flows.fixture.js';
 
 /** Bookings starting at `start` (the window was free, so any is this test's); tracked so cleanup removes a wrongly stored one. */
 async function bookingsAt(api: HbClient, hallId: number, bookings: BookingLedger, start: string) {
@@ -36,6 +36,14 @@ async function assertRefused(outcome: FormOutcome, form: BookingFormPage, what: 
   ).not.toHaveLength(0);
 }
 
+/** A slot on a free day, what breaks it once the form is filled (if anything), and those words in the failure. */
+interface RefusedCase {
+  title: string;
+  slot: Slot;
+  breaks: (form: BookingFormPage) => Promise<void>;
+  what: (draft: BookingDraft) => string;
+}
+
 test.describe(
   'booking form validation @write',
   {
@@ -45,41 +53,27 @@ test.describe(
     ],
   },
   () => {
-    test('submitCreateBookingForm without a Name re-renders the form with a message and creates nothing', async ({
-      page,
-      api,
-      target,
-      bookings,
-      browserSession,
-    }) => {
-      const day = await bookings.freeDays();
-      const { form, draft } = await fillCreateForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow missing name', day, '10:00', '11:00'),
-      );
-      await form.fillText('Name', '');
-      await assertRefused(await form.submit(), form, 'an empty Name');
-      expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
-    });
-
-    test('submitCreateBookingForm with the end before the start is refused and creates nothing', async ({
-      page,
-      api,
-      target,
-      bookings,
-      browserSession,
-    }) => {
-      const day = await bookings.freeDays();
-      const { form, draft } = await fillCreateForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow end before start', day, '15:00', '13:30'),
-      );
-      await assertRefused(await form.submit(), form, `EndDate ${draft.end} before StartDate ${draft.start}`);
-      expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
-    });
+    const cases: RefusedCase[] = [
+      {
+        title: 'submitCreateBookingForm without a Name re-renders the form with a message and creates nothing',
+        slot: ['Flow missing name', '10:00', '11:00'],
+        breaks: (form) => form.fillText('Name', ''),
+        what: () => 'an empty Name',
+      },
+      {
+        title: 'submitCreateBookingForm with the end before the start is refused and creates nothing',
+        slot: ['Flow end before start', '15:00', '13:30'],
+        breaks: async () => {},
+        what: (draft) => `EndDate ${draft.end} before StartDate ${draft.start}`,
+      },
+    ];
+    for (const { title, slot, breaks, what } of cases) {
+      test(title, async ({ bookingForm, api, target, bookings }) => {
+        const { form, draft } = await bookingForm.fill(...slot);
+        await breaks(form);
+        await assertRefused(await form.submit(), form, what(draft));
+        expect(await bookingsAt(api, target.hallId, bookings, draft.start), 'grid after a refused create').toEqual([]);
+      });
+    }
   },
 );

@@ -35,13 +35,16 @@ export const confirmedSpec = (bookings: BookingLedger, label: string, day: strin
 /** Booked room's display name: the JSON API's name for its id, else the form's label. */
 const roomName = (cat: HallCatalogue, room: { roomId: string; label: string }) => cat.roomNames.get(room.roomId) ?? room.label;
 
+/** What the form steps work with: the test's page, its browser session and its ledger. */
+export interface FormParts {
+  page: Page;
+  browserSession: BrowserSession;
+  bookings: BookingLedger;
+}
+
 /** Open the create form and fill it with a draft of `spec` (for the ledger's test customer); not submitted. */
-export async function fillCreateForm(
-  page: Page,
-  browserSession: BrowserSession,
-  bookings: BookingLedger,
-  spec: DraftSpec,
-): Promise<{ form: BookingFormPage; draft: BookingDraft }> {
+export async function fillCreateForm(at: FormParts, spec: DraftSpec): Promise<{ form: BookingFormPage; draft: BookingDraft }> {
+  const { page, browserSession, bookings } = at;
   return test.step(
     `fill the create form with "${spec.name}"`,
     async () => {
@@ -56,23 +59,18 @@ export async function fillCreateForm(
 }
 
 /** Create a booking through the real form and find it in the grid by name and start. */
-export async function createThroughForm(
-  page: Page,
-  browserSession: BrowserSession,
-  bookings: BookingLedger,
-  spec: DraftSpec,
-): Promise<{ draft: BookingDraft; row: Booking }> {
+export async function createThroughForm(at: FormParts, spec: DraftSpec): Promise<{ draft: BookingDraft; row: Booking }> {
   return test.step(
     `create "${spec.name}" through the booking form`,
     async () => {
-      const { form, draft } = await fillCreateForm(page, browserSession, bookings, spec);
+      const { form, draft } = await fillCreateForm(at, spec);
       const outcome = await form.submit();
       expect(
         outcome,
         `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} answered ${JSON.stringify(outcome)}; a valid booking ` +
           `redirects`,
       ).toMatchObject({ kind: 'redirected' });
-      const row = await bookings.find(draft.name, draft.start);
+      const row = await at.bookings.find(draft.name, draft.start);
       expect(row, `${GRID}: no booking named "${draft.name}" starting ${draft.start} after a successful create`).toBeDefined();
       return { draft, row: row as Booking };
     },

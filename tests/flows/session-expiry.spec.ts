@@ -1,9 +1,8 @@
 // A session that expires in the middle of a flow (interface doc, "Session check"): the
 // suite notices through the keepalive and logs in again, instead of failing opaquely.
 import { pagePath } from '../../contracts/index.js';
-import { expect, test } from '../../fixtures/bookings.js';
 import { doc } from '../../fixtures/sources.js';
-import { fillCreateForm, confirmedSpec } from './flow-steps.js';
+import { expect, test } from './flows.fixture.js';
 
 test.describe(
   'session expiry @write',
@@ -16,18 +15,12 @@ test.describe(
   () => {
     // Takes `mock`: a remote target cannot be told to expire a session, so it skips there.
     test('a create whose session expires before the post logs in again and stores the booking', async ({
-      page,
+      bookingForm,
       mock,
       bookings,
       browserSession,
     }) => {
-      const day = await bookings.freeDays();
-      const { form, draft } = await fillCreateForm(
-        page,
-        browserSession,
-        bookings,
-        confirmedSpec(bookings, 'Flow session expiry', day, '16:00', '17:00'),
-      );
+      const { form, draft } = await bookingForm.fill('Flow session expiry', '16:00', '17:00');
 
       const loginsBefore = mock.logins;
       mock.expireSessions();

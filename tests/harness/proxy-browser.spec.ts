@@ -25,13 +25,16 @@ test.describe('a browser through the proxy', () => {
     expect(await scheduler.loadedEvents(), 'the page loaded its calendar feed through the proxy').not.toBeNull();
 
     const day = await bookings.freeDays(1);
-    await createThroughForm(page, browserSession, bookings, {
-      name: bookings.name('Through the proxy'),
-      start: `${day}T10:00:00`,
-      end: `${day}T11:00:00`,
-      roomCount: 1,
-      status: 'Confirmed',
-    });
+    await createThroughForm(
+      { page, browserSession, bookings },
+      {
+        name: bookings.name('Through the proxy'),
+        start: `${day}T10:00:00`,
+        end: `${day}T11:00:00`,
+        roomCount: 1,
+        status: 'Confirmed',
+      },
+    );
 
     // Verdicts per registry id; `drift` is a kept contract with keys it does not name (the feed's RoomId on the mock).
     const verdicts = Object.fromEntries(
