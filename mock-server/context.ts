@@ -178,6 +178,11 @@ export class MockContext {
     this.unhandledExpected = true;
   }
 
+  /** Whether the test changed the answers: overrides beyond the server's own (a mutant, a fault), or a switched fault. */
+  get overridden(): boolean {
+    return this.overrides.length > this.initialOverrides.length || this.faults.active().length > 0;
+  }
+
   /** Prepend overrides for this test, like msw's `server.use()`: the last one added sees a request first. */
   use(...overrides: MockOverride[]): void {
     this.overrides = [...overrides, ...this.overrides];

@@ -1,28 +1,27 @@
 // The bookings grid as the meaning checks (filters-*.spec.ts) read it: one call, whether the
 // answer is complete, and ids and labels to compare and to name bookings in a message.
-import { itemsOf, type Booking, type BookingGridQuery, type BookingList } from '../../contracts/index.js';
+import type { Booking, BookingGridQuery } from '../../contracts/index.js';
 import type { Facts } from '../../fixtures/discovery.js';
+import { gridOf, type Grid } from '../../fixtures/hall-grid.js';
 import type { HbClient } from '../../fixtures/http/client.js';
 import { doc } from '../../fixtures/sources.js';
 
-export interface Grid {
-  items: Booking[];
-  /** False when a `{Data, Total}` answer holds fewer items than `Total` (a page): set equalities then say nothing. */
-  complete: boolean;
-}
-
-const shown = (list: BookingList): Grid => ({
-  items: itemsOf(list),
-  complete: Array.isArray(list) || list.Total === undefined || list.Total <= list.Data.length,
-});
+export type { Grid };
 
 /** The hall's grid for `query`, the hall id from the discovered facts. */
 export async function grid(api: HbClient, facts: Facts, query: Omit<BookingGridQuery, 'id'>): Promise<Grid> {
   const { data } = await api.call('listBookingsForHallGrid', { query: { id: facts.hallId, ...query } });
-  return shown(data);
+  return gridOf(data);
 }
 
 export const idsOf = (items: { BookingId: number }[]) => items.map((b) => b.BookingId).sort((a, b) => a - b);
+/** Whether two lists hold the same booking ids. */
+export const sameIds = (a: { BookingId: number }[], b: { BookingId: number }[]): boolean => idsOf(a).join() === idsOf(b).join();
+/** The items of `part` whose id `whole` lacks. */
+export const missingFrom = (part: Booking[], whole: Booking[]): Booking[] => {
+  const ids = new Set(whole.map((b) => b.BookingId));
+  return part.filter((b) => !ids.has(b.BookingId));
+};
 export const label = (b: Booking) => `${b.BookingId} "${b.BookingName}" ${b.Status} ${b.StartDateTime}..${b.EndDateTime}`;
 
 /** The interface document's sentence every hall-scoping check rests on. */
