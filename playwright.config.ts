@@ -6,6 +6,7 @@ import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
 import { decidedRoutes, grepOf, readCalls, selected, variantRoutes } from './fixtures/coverage/selection.js';
 import { loadEnvOrExit } from './fixtures/env.js';
+import { listingSource } from './fixtures/listing.js';
 import { STORAGE_STATE } from './fixtures/paths.js';
 import { allureOptions, displayUrl, reportsPath } from './fixtures/reporting.js';
 import type { SummaryMetadata } from './fixtures/summary-reporter.js';
@@ -19,6 +20,9 @@ process.env.HB_RUN_ID ??= `${Date.now().toString(36)}${Math.random().toString(36
 // One signing key per run for the workers' mocks, so the session the setup project saved is valid in
 // every worker's mock, and no key in the source can forge one.
 process.env.HB_MOCK_SECRET ??= randomBytes(32).toString('base64url');
+// Read here, where the command line is the runner's: whether the run's own reporter lists the suite
+// for the harness (fixtures/listing.ts); the workers inherit it, as they inherit the two above.
+process.env.HB_LISTING ??= listingSource(process.argv.slice(2));
 
 const chromium = resolveChromium(env.chromiumPath);
 const browser = {
@@ -55,6 +59,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ['./fixtures/summary-reporter.ts'],
     // reports/coverage.json and .html, the coverage line, and the coverage gate (HB_COVERAGE_GATE).
     ['./fixtures/coverage/reporter.ts'],
+    // Against the built-in mock, the harness's listing of the suite at the start of a whole run.
+    ...(remote ? [] : [['./fixtures/listing-reporter.ts'] as const]),
     // Last, after every reporter above has written: masks the password, cookie values and tokens.
     ['./fixtures/scrub-reporter.ts'],
   ],

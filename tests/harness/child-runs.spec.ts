@@ -1,9 +1,11 @@
 // Every child `playwright test` of a suite run goes through fixtures/child-run.ts, which logs it for
 // the teardown's count (child-runs.teardown.ts). A spawn of Playwright anywhere else in tests/ or
-// fixtures/, or a start of a script that makes one, would run unseen. Pure: the source is read.
+// fixtures/, or a start of a script that makes one, would run unseen. Pure: the source is read. And
+// when a run records the listing itself (fixtures/listing-reporter.ts) rather than in a child run.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { listingSource, RUN_LISTS_ITSELF } from '../../fixtures/listing.js';
 import { REPO_ROOT } from '../../fixtures/paths.js';
 
 /** The one module that spawns Playwright's command line, and logs each run. */
@@ -14,7 +16,7 @@ const CLI = /^.*playwright\b.*\bcli\.js\b.*$/m;
 const CHILD_PROCESS = /from ['"](node:)?child_process['"]/;
 const COMMAND = /['"`](npx|playwright)['"`]/;
 /** A call of the logged runs (a file that makes one spawns Playwright, logged). */
-const LOGGED_CALL = /\b(runPlaywright|runInlineTest)\(/;
+const LOGGED_CALL = /\b(runPlaywright|startPlaywright|runInlineTest)\(/;
 
 const sourcesOf = (dir: string): string[] =>
   readdirSync(join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' })
@@ -56,5 +58,33 @@ function unloggedSpawns(): string[] {
 
 test('no file of tests/ or fixtures/ spawns Playwright but through the logged child runs of fixtures/child-run.ts', () => {
   expect(files.has(LOGGED), `${LOGGED} is where the runs are logged`).toBe(true);
-  expect(unloggedSpawns(), 'spawn Playwright with runPlaywright or runInlineTest (fixtures/child-run.ts), under a purpose').toEqual([]);
+  expect(
+    unloggedSpawns(),
+    'spawn Playwright with runPlaywright, startPlaywright or runInlineTest (fixtures/child-run.ts), under a purpose',
+  ).toEqual([]);
+});
+
+test('a run records the listing itself only when it holds the whole suite with the config reporters; else a child run lists it', () => {
+  const lists = (...args: string[]) => listingSource(['test', ...args]);
+  for (const whole of [
+    [],
+    ['--workers=1', '-x', '--retries', '1', '--add-reporter=json', '--output', '/tmp/o', '-c', 'playwright.config.ts'],
+  ]) {
+    expect(lists(...whole), whole.join(' ')).toBe(RUN_LISTS_ITSELF);
+  }
+  const parts = [
+    ['tests/harness/tags.spec.ts'],
+    ['--project=harness'],
+    ['-g', '@smoke'],
+    ['--grep-invert=x'],
+    ['--shard=1/2'],
+    ['--last-failed'],
+    ['--only-changed'],
+    ['--repeat-each=2'],
+    ['--list'],
+    ['--reporter=dot'],
+    ['--test-list', 'some.txt'],
+  ];
+  for (const part of parts) expect(lists(...part), part.join(' ')).toMatch(/^a child run: /);
+  expect(listingSource(['merge-reports', 'blobs'])).toMatch(/^a child run: /);
 });

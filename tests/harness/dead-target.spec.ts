@@ -1,13 +1,18 @@
 // A dead target: one that does not answer at the start stops the run before any test, with one
-// line naming HB_BASE_URL and the reason, exit code 2, the last run's reports left in place (one
-// child run of the real config); one that dies mid-run is found by one probe, whose run-wide
-// marker stops the run with one message (fixtures/target-down.ts), checked in the worker.
+// line naming HB_BASE_URL and the reason, exit code 2, the last run's reports left in place; one
+// that dies mid-run is found by one probe, whose run-wide marker stops the run with one message
+// (fixtures/target-down.ts). The parts in the worker; each whole in a child run of the real config.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runPlaywright, tempDir } from '../../fixtures/child-run.js';
+import { childEnv, runPlaywright, startPlaywright, tempDir } from '../../fixtures/child-run.js';
+import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
 import { closedPort } from '../../fixtures/failures.js';
 import { expect, test } from '../../fixtures/index.js';
+import type { RunSummary } from '../../fixtures/summary-reporter.js';
 import { checkTarget, takeTargetDown, targetDown, TRANSPORT_FAILURE } from '../../fixtures/target-down.js';
+import { DEFAULT_CREDENTIALS } from '../../mock-server/context.js';
+import { startMockServer } from '../../mock-server/server.js';
 
 /** The artefacts of a complete run, as a run that did not start must leave them. */
 const LAST_REPORTS: Record<string, string> = {
@@ -93,5 +98,60 @@ test.describe('dead target', () => {
     for (const [path, body] of Object.entries(LAST_REPORTS)) {
       expect(readFileSync(join(reports, path), 'utf8'), `${path} of the last complete run`).toBe(body);
     }
+  });
+
+  test('a target dying mid-run stops the run: one message naming it, the tests left not run, exit 130, no secret', async ({}, testInfo) => {
+    test.setTimeout(240_000);
+    // A remote target that answers the global setup's checks, then dies as the tests begin.
+    const password = `mid-run-${randomBytes(9).toString('base64url')}`;
+    const mock = await startMockServer({ credentials: { ...DEFAULT_CREDENTIALS, password } });
+    const secrets = new Map([[password, 'the password']]);
+    mock.context.keys.onIssue = (secret) => secrets.set(secret, 'a ticket or token the target issued');
+    const dir = tempDir('dead-mid-run');
+    const [reports, results] = [join(dir, 'reports'), join(dir, 'test-results')];
+    const child = startPlaywright(
+      ['test', '--project=contract', '--no-deps', '--output', results],
+      childEnv({
+        CI: '1',
+        HB_BASE_URL: mock.url,
+        HB_EMAIL: mock.context.credentials.email,
+        HB_PASSWORD: password,
+        HB_HALL_ID: String(mock.context.hallId),
+        // One worker: one worker start, one failure before the stop.
+        HB_MAX_CONCURRENCY: '1',
+        HB_REPORTS_DIR: reports,
+        HB_STORAGE_STATE: join(dir, 'state.json'),
+      }),
+      200_000,
+      'dead-mid-run',
+    );
+    const at = { start: Date.now(), died: 0, failed: 0 };
+    try {
+      await child.waitFor(/^Running \d+ tests? using \d+ workers?$/m, 150_000);
+    } finally {
+      await mock.close();
+      at.died = Date.now();
+    }
+    // The dot reporter's mark of the first failure (× to be retried, F final): the stop's clock starts.
+    await child.waitFor(/^Running .*\n+[^\n]*[×F]/m, 150_000).then(
+      () => (at.failed = Date.now()),
+      () => undefined,
+    );
+    const run = await child.exited;
+    const stopMs = Date.now() - (at.failed || at.died);
+    const output = `${run.stdout}\n${run.stderr}`;
+    const phases = `start to death ${at.died - at.start} ms, to the first failure ${at.failed - at.died} ms, to the exit ${stopMs} ms`;
+    await testInfo.attach('dead-mid-run.txt', { body: `${output}\n${phases}`, contentType: 'text/plain' });
+    expect(run.status, `exit code 130, as Ctrl+C ends a run (README):\n${output}`).toBe(130);
+    const message = `The target ${mock.url} stopped answering during the run: GET ${mock.url}/Account/Login → `;
+    expect(output.split(message).length - 1, `one message naming the target:\n${output}`).toBe(1);
+    const [, after = ''] = output.split(message);
+    expect(after.split('\n')[1], 'no stack trace under the message').not.toMatch(/^\s+at /);
+    const summary = JSON.parse(readFileSync(join(reports, 'summary.json'), 'utf8')) as RunSummary;
+    expect(summary.status).toBe('interrupted');
+    expect(summary.counts.failed, 'the one test that met the dead target, not one failure per test').toBe(1);
+    expect(summary.counts.skipped, 'the tests after the stop not run').toBe(summary.counts.total - 1);
+    expect(stopMs, 'the run ends in seconds after the first failure, not a worker restart per test').toBeLessThan(30_000);
+    expect(scanArtefacts([reports, results], secrets, { output }), 'no credentials in the output or the reports').toEqual([]);
   });
 });
