@@ -1,19 +1,19 @@
 // `npm run proxy -- --target https://staging.example`: the contract-checking, fault-injecting
 // proxy (fixtures/proxy/). A line per request, a violation's line at once; on Ctrl+C, SIGTERM or
 // --duration the record goes to reports/proxy/. Exit code 1 on a broken contract, 2 on bad input.
-import { relative } from 'node:path';
 import { rmSync } from 'node:fs';
 import { useEnvFile } from '../fixtures/env-file.js';
-import { parseProxyArgs, PROXY_USAGE, ProxyUsageError, type ProxyCli } from '../fixtures/proxy/options.js';
+import { shownPath } from '../fixtures/paths.js';
+import { parseProxyCommandLine, PROXY_USAGE } from '../fixtures/proxy/options.js';
 import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
 import { endpointLine, writeProxyCoverage } from '../fixtures/proxy/coverage.js';
-import { makeWritableDir } from '../fixtures/proxy/report-dir.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
 import { isProtectedHost } from '../fixtures/protected-hosts.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
 import { Recording } from '../fixtures/recording/recording.js';
 import { RecordingError } from '../fixtures/recording/seed-builder.js';
+import { parseOrExit } from './command-line.js';
 
 function fail(message: string): never {
   console.error(`proxy: ${message}\n${PROXY_USAGE}`);
@@ -21,29 +21,8 @@ function fail(message: string): never {
 }
 
 useEnvFile();
-let cli: ProxyCli;
-try {
-  cli = parseProxyArgs(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof ProxyUsageError) fail(error.message);
-  throw error;
-}
-if (cli.help) {
-  console.log(PROXY_USAGE);
-  process.exit(0);
-}
-
-/** A path as the person can type it: relative to the working folder when inside it. */
-const shown = (path: string): string => {
-  const rel = relative(process.cwd(), path);
-  return rel && !rel.startsWith('..') ? rel : path;
-};
-// Before anything listens: a record that cannot be written is known now, not at the stop.
-try {
-  makeWritableDir(cli.reportDir);
-} catch (error) {
-  fail(`HB_REPORTS_DIR: the record folder ${shown(cli.reportDir)}: ${(error as Error).message}`);
-}
+// Every refusal of the input, the record folder's included, before anything listens.
+const cli = parseOrExit('proxy', parseProxyCommandLine, PROXY_USAGE);
 
 const recording = cli.record ? new Recording(cli.record, { target: cli.target, keepPersonalData: cli.keepPersonalData }) : undefined;
 let proxy: Proxy;
@@ -74,13 +53,13 @@ const writes = !guarded
     ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)'
     : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)';
 const people = cli.keepPersonalData ? 'kept' : 'pseudonymised';
-const recordingLine = recording ? `\n  recording the hall's state to ${shown(recording.file)} (people's data ${people})` : '';
+const recordingLine = recording ? `\n  recording the hall's state to ${shownPath(recording.file)} (people's data ${people})` : '';
 console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
   open ${proxy.url}${LOGIN_PATH} in a browser, or run the suite with HB_BASE_URL=${proxy.url}
   faults: ${faultList(cli.faults ?? [])}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears);
   the record so far at ${proxy.url}${PROXY_RECORD_PATH}
   writes: ${writes}${recordingLine}
-  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shown(cli.reportDir)}/`);
+  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shownPath(cli.reportDir)}/`);
 
 let stopping = false;
 async function stop(reason: string): Promise<void> {
@@ -99,18 +78,18 @@ async function stop(reason: string): Promise<void> {
   } catch (error) {
     // Node's own message starts with the code (`ENOTDIR: not a directory, unlink '…'`).
     const why = (error as Error).message.split('\n')[0];
-    console.error(`proxy: the record was not written to ${shown(cli.reportDir)}: ${why}`);
+    console.error(`proxy: the record was not written to ${shownPath(cli.reportDir)}: ${why}`);
     process.exit(2);
   }
   console.log(`  ${endpointLine(coverage)}
-  ${coverage.line} (${shown(`${cli.reportDir}/coverage.html`)})
-  report: ${shown(`${cli.reportDir}/summary.html`)}`);
+  ${coverage.line} (${shownPath(`${cli.reportDir}/coverage.html`)})
+  report: ${shownPath(`${cli.reportDir}/summary.html`)}`);
   let unseeded = false;
   try {
     if (recording) console.log(recording.save().line);
   } catch (error) {
     if (!(error instanceof RecordingError)) throw error;
-    console.error(`hb-proxy: no seed written to ${shown(recording?.file ?? '')}: ${error.message}`);
+    console.error(`hb-proxy: no seed written to ${shownPath(recording?.file ?? '')}: ${error.message}`);
     unseeded = true;
   }
   process.exit(broken || unseeded ? 1 : 0);

@@ -1,7 +1,6 @@
 // `npm run smoke`: a browserless check of a target in seconds. Logs in, checks the
 // keepalive, reads a handful of endpoints through their contracts; one line per check,
 // then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
-import { parseArgs } from 'node:util';
 import { EnvError, loadEnvOrExit } from '../fixtures/env.js';
 import { HbClient } from '../fixtures/http/client.js';
 import { HbError } from '../fixtures/http/errors.js';
@@ -9,15 +8,9 @@ import { redact } from '../fixtures/http/secrets.js';
 import { startupChecks } from '../fixtures/startup-checks.js';
 import { parseOrExit } from './command-line.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
+import { parseSmokeArgs, SMOKE_USAGE } from './smoke-options.js';
 
-const USAGE = `Usage: npm run smoke [-- --help]
-Takes no other argument: the target comes from HB_BASE_URL, HB_EMAIL, HB_PASSWORD, HB_HALL_ID (README, "Smoke check").`;
-// Strict: a flag the check does not know is refused, not ignored on a run that then looks green.
-parseOrExit(
-  'smoke',
-  (args) => ({ help: parseArgs({ args, strict: true, options: { help: { type: 'boolean', short: 'h' } } }).values.help === true }),
-  USAGE,
-);
+parseOrExit('smoke', parseSmokeArgs, SMOKE_USAGE);
 
 const started = performance.now();
 const env = loadEnvOrExit();

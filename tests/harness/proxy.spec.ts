@@ -1,8 +1,7 @@
-// The proxy's own behaviour, offline, in front of the worker's mock: the CLI's input
-// checks, the write guard, the request filter met byte for byte, the fault control, and
+// The proxy's own behaviour, offline, in front of the worker's mock (its command line's refusals
+// are in cli-input.spec.ts): the write guard, the request filter met byte for byte, the fault control, and
 // the rewrites that make a session on an https target work over plain http locally.
 import { API_PREFIX, bookingRoomField, endpoints, LOGIN_PATH, pagePath } from '../../contracts/index.js';
-import { childEnv, runNode } from '../../fixtures/child-run.js';
 import { HbClient } from '../../fixtures/http/client.js';
 import { downstreamCookie, downstreamLocation, downstreamText, upstreamHeader } from '../../fixtures/proxy/rewrite.js';
 import { PROXY_FAULTS_PATH, startProxy } from '../../fixtures/proxy/server.js';
@@ -17,29 +16,6 @@ const outcome = (p: Promise<Response>) =>
   );
 
 test.describe('proxy', () => {
-  test('npm run proxy answers bad input with a clear message and exit code 2, never a stack trace', async () => {
-    const cases: [string[], Record<string, string>, RegExp][] = [
-      [[], {}, /no target: pass --target/],
-      [['--target', 'ftp://files.example'], {}, /--target "ftp:\/\/files.example": expected an http or https URL/],
-      [['--target', 'http://127.0.0.1:1', '--port', 'x'], {}, /--port must be a whole number/],
-      [['--target', 'http://127.0.0.1:1', '--fault', 'meltdown'], {}, /fault/],
-      [['--target', 'http://127.0.0.1:1', '--duration=0'], {}, /--duration must be a positive number/],
-      [['--target', 'http://127.0.0.1:1', '--verbose'], {}, /Unknown option '--verbose'/],
-      [[], { HB_BASE_URL: 'not a url' }, /HB_BASE_URL/],
-    ];
-    const runs = await Promise.all(
-      cases.map(([args, env]) => runNode('node_modules/tsx/dist/cli.mjs', ['scripts/proxy.ts', ...args], childEnv(env))),
-    );
-    for (const [i, [args, env, message]] of cases.entries()) {
-      const run = runs[i]!;
-      const said = `${args.join(' ')} ${JSON.stringify(env)}:\n${run.stdout}${run.stderr}`;
-      expect(run.status, said).toBe(2);
-      expect(run.stderr, said).toMatch(message);
-      expect(run.stderr, said).toContain('Usage: npm run proxy');
-      expect(run.stderr, said).not.toMatch(/^\s+at /m);
-    }
-  });
-
   test(
     'writes to a host in HB_PROTECTED_HOSTS are answered 403 with the reason, ' + 'reads and the login pass, --allow-writes forwards',
     async ({ target, mock }) => {

@@ -1,23 +1,24 @@
 // The first minute of a run: settings read from `.env` (the environment wins), named in the first
 // line; a start-up error is one line naming its variable, exit code 2. Shown through the smoke check,
-// which starts as the suite does, against this worker's mock.
+// which starts as the suite does, against this worker's mock: two child processes (the settings file
+// read at the start, and a file that is not there); the other start-up errors in the worker.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { childEnv, runNode, type ChildRun } from '../../fixtures/child-run.js';
+import { childEnv, runScript } from '../../fixtures/child-run.js';
+import { EnvError, loadEnvOrExit } from '../../fixtures/env.js';
 import { readEnvFile } from '../../fixtures/env-file.js';
 import { HbClient } from '../../fixtures/http/client.js';
 import { LoginError } from '../../fixtures/http/errors.js';
 import { maskValues, registerSecret } from '../../fixtures/http/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
-import { hallProblem } from '../../fixtures/startup-checks.js';
+import { hallProblem, startupChecks } from '../../fixtures/startup-checks.js';
+import { exitOf, said, type Said } from './refusals.js';
 
-const TSX = 'node_modules/tsx/dist/cli.mjs';
-const said = (run: ChildRun) => `exit ${run.status}:\n${run.stdout}${run.stderr}`;
-const smoke = (env: Record<string, string>) => runNode(TSX, ['scripts/smoke.ts'], childEnv(env), 60_000);
+const smoke = (env: Record<string, string>) => runScript('scripts/smoke.ts', [], childEnv(env));
 
 /** Exit 2 and one line on stderr, naming `variable`, no stack trace, nothing checked. */
-function expectStartupError(run: ChildRun, variable: string, why: RegExp): void {
+function expectStartupError(run: Said, variable: string, why: RegExp): void {
   expect(run.status, said(run)).toBe(2);
   const lines = run.stderr.trim().split('\n');
   expect(lines, said(run)).toHaveLength(1);
@@ -27,23 +28,32 @@ function expectStartupError(run: ChildRun, variable: string, why: RegExp): void 
 }
 
 test.describe('start-up', () => {
-  test('settings come from the file HB_ENV_FILE names, and a variable in the environment wins over it', async ({ target }, testInfo) => {
+  test('settings come from the file HB_ENV_FILE names, the environment wins over it, and a wrong password is one line', async ({
+    target,
+  }, testInfo) => {
     const file = testInfo.outputPath('staging.env');
     writeFileSync(
       file,
       [
         `HB_BASE_URL=${target.baseUrl}`,
         `HB_EMAIL=${target.email}`,
-        '# the environment holds the right one',
-        'HB_PASSWORD="wrong-password-in-file"',
+        '# the environment holds the one that wins',
+        `HB_PASSWORD="${target.password}"`,
         `HB_HALL_ID=${target.hallId}`,
       ].join('\n'),
     );
-    const run = await smoke({ HB_ENV_FILE: file, HB_PASSWORD: target.password });
+    // The file's password is right: a refused login proves the environment's wrong one won.
+    const run = await smoke({ HB_ENV_FILE: file, HB_PASSWORD: 'wrong' });
     const [first, second] = run.stdout.split('\n');
     expect(first, said(run)).toMatch(/^Settings from \S*staging\.env \(4 variables; the environment wins for HB_PASSWORD\)$/);
     expect(second, 'the target named by the file').toBe(`Smoke check of ${target.baseUrl}, hall ${target.hallId}`);
-    expect(run.status, 'logged in with the password of the environment').toBe(0);
+    // The password's words are the harness's own, which the mask of the password "wrong" must not touch.
+    expectStartupError(
+      run,
+      'HB_PASSWORD',
+      /→ HTTP 200; expected 302 away from \/Account\/Login: wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/,
+    );
+    expect(run.stderr).not.toContain('***');
   });
 
   test('the file adds the variables the environment lacks; HB_ENV_FILE=none reads no file', ({}, testInfo) => {
@@ -61,14 +71,22 @@ test.describe('start-up', () => {
     expectStartupError(run, 'HB_ENV_FILE', /no such file .*absent\.env/);
   });
 
-  test('a bad variable is one line naming it, exit code 2, no stack trace', async () => {
-    const run = await smoke({ HB_BASE_URL: 'https://staging.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: 'abc' });
+  test('a bad variable is one line naming it, exit code 2, no stack trace', () => {
+    const run = exitOf(() =>
+      loadEnvOrExit({ HB_BASE_URL: 'https://staging.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: 'abc' }),
+    );
     expectStartupError(run, 'HB_HALL_ID', /expected a whole number \(example: HB_HALL_ID=42; see \.env\.example\)/);
   });
 
-  test('a wrong HB_HALL_ID stops the smoke check with one line naming it and what the hall lacks', async ({ target }) => {
-    const run = await smoke({ HB_BASE_URL: target.baseUrl, HB_EMAIL: target.email, HB_PASSWORD: target.password, HB_HALL_ID: '999' });
-    expectStartupError(run, 'HB_HALL_ID', /hall 999 at .* has no rooms, no activity types, no customers: not the hall meant\?/);
+  test('a wrong HB_HALL_ID stops the start-up checks with one line naming it and what the hall lacks', async ({ target }) => {
+    const client = new HbClient({ baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: 999 });
+    const error = (await startupChecks(client, 999, target.baseUrl).catch((e: unknown) => e)) as EnvError;
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error.message.split('\n')).toEqual([
+      expect.stringMatching(
+        /^Cannot start: HB_HALL_ID: hall 999 at .* has no rooms, no activity types, no customers: not the hall meant\?/,
+      ),
+    ]);
   });
 
   test('a hall that lacks rooms, activity types or customers is refused by what it lacks', () => {
@@ -78,21 +96,6 @@ test.describe('start-up', () => {
       /^Cannot start: HB_HALL_ID: hall 42 at \S+ has no rooms: /,
     );
     expect(hallProblem(42, url, { rooms: 3, activityTypes: 0, customers: 0 })).toContain('has no activity types, no customers');
-  });
-
-  test('a wrong password is one line naming the likely cause, in the harness words the password does not mask', async ({ target }) => {
-    const run = await smoke({
-      HB_BASE_URL: target.baseUrl,
-      HB_EMAIL: target.email,
-      HB_PASSWORD: 'wrong',
-      HB_HALL_ID: String(target.hallId),
-    });
-    expectStartupError(
-      run,
-      'HB_PASSWORD',
-      /→ HTTP 200; expected 302 away from \/Account\/Login: wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/,
-    );
-    expect(run.stderr).not.toContain('***');
   });
 
   test('a secret is masked in the values of a message, never in its fixed words', () => {

@@ -1,24 +1,21 @@
 // The CI workflow for users (.github/workflows/hall-booking.yml): it passes GitHub's
 // workflow schema (npm run lint:workflows), the check catches a broken file, the offline job
 // runs on the Node lines of package.json engines, and every command it runs is one the README documents.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
-import { REPO_ROOT, childEnv, runNode, tempDir } from '../../fixtures/child-run.js';
+import { validateWorkflow } from '@action-validator/core';
+import { REPO_ROOT } from '../../fixtures/child-run.js';
 
 const WORKFLOW = join(REPO_ROOT, '.github', 'workflows', 'hall-booking.yml');
-const VALIDATOR = 'node_modules/@action-validator/cli/cli.mjs';
 
 test.describe('CI workflow', () => {
-  test('hall-booking.yml passes the workflow schema, and a broken copy does not', async () => {
-    const good = await runNode(VALIDATOR, [WORKFLOW], childEnv({}));
-    expect(good.status, good.stdout + good.stderr).toBe(0);
-
-    const broken = join(tempDir('workflow'), 'broken.yml');
-    writeFileSync(broken, readFileSync(WORKFLOW, 'utf8').replace('runs-on: ubuntu-latest', 'runs-onn: ubuntu-latest'));
-    const bad = await runNode(VALIDATOR, [broken], childEnv({}));
-    expect(bad.status).toBe(1);
-    expect(bad.stdout + bad.stderr).toContain('/jobs/offline');
+  test('hall-booking.yml passes the workflow schema, and a broken copy does not', () => {
+    // The validator npm run lint:workflows runs, in the worker: its command line only reads the file and prints this.
+    const source = readFileSync(WORKFLOW, 'utf8');
+    expect(validateWorkflow(source).errors).toEqual([]);
+    const broken = validateWorkflow(source.replace('runs-on: ubuntu-latest', 'runs-onn: ubuntu-latest'));
+    expect(JSON.stringify(broken.errors)).toContain('/jobs/offline');
   });
 
   test('the offline job runs on every Node line package.json engines names', () => {

@@ -1,0 +1,107 @@
+// `npm run mock` arguments (and HB_MOCK_PORT, HB_MOCK_SEED_SCALE), checked before the mock binds its
+// port: a bad value throws an error naming the option, which scripts/command-line.ts turns into one
+// line, the usage and exit code 2.
+import { parseArgs } from 'node:util';
+import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
+import { FAULT_USAGE, FaultSwitch, parseFaultArg, type FaultSpec } from './faults.js';
+import { mutants } from './mutants.js';
+import { readSeedFile, type SeedFile } from './seed-file.js';
+
+export const MOCK_USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate]
+       [--dashboard-404]   serve the dashboard as the live service did (404)
+       ${FAULT_USAGE}
+       [--seed FILE [--as-recorded]]   play a recorded hall (npm run record, npm run proxy -- --record FILE)
+       [--seed-scale N]   a big hall: N more bookings over past years and the months ahead (default HB_MOCK_SEED_SCALE)
+       [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
+         document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start
+       [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand)`;
+
+/** The standalone mock's settings, as `npm run mock` was asked for them. */
+export interface MockCli {
+  port: number;
+  host: string;
+  listShape: 'array' | 'data';
+  aliases: 'primary' | 'alternate';
+  dashboard404: boolean;
+  readings: Partial<MockReadings>;
+  /** The recorded hall and the file it came from. */
+  seed?: { file: string; hall: SeedFile };
+  asRecorded: boolean;
+  mutant?: string;
+  seedScale: number;
+  faults: FaultSpec[];
+  help: boolean;
+}
+
+export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = process.env): MockCli {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: source.HB_MOCK_PORT ?? '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'list-shape': { type: 'string', default: 'array' },
+      aliases: { type: 'string', default: 'primary' },
+      'dashboard-404': { type: 'boolean', default: false },
+      fault: { type: 'string', multiple: true, default: [] },
+      readings: { type: 'string', default: 'default' },
+      reading: { type: 'string', multiple: true, default: [] },
+      seed: { type: 'string' },
+      'as-recorded': { type: 'boolean', default: false },
+      mutant: { type: 'string' },
+      'seed-scale': { type: 'string', default: source.HB_MOCK_SEED_SCALE ?? '0' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    const { host } = values;
+    return {
+      port: 0,
+      host,
+      listShape: 'array',
+      aliases: 'primary',
+      dashboard404: false,
+      readings: {},
+      asRecorded: false,
+      seedScale: 0,
+      faults: [],
+      help: true,
+    };
+  }
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    throw new Error(`--port (or HB_MOCK_PORT) must be a whole number from 0 to 65535, got "${values.port}"`);
+  const listShape = values['list-shape'];
+  if (listShape !== 'array' && listShape !== 'data') throw new Error(`--list-shape must be array or data, got "${listShape}"`);
+  const aliases = values.aliases;
+  if (aliases !== 'primary' && aliases !== 'alternate') throw new Error(`--aliases must be primary or alternate, got "${aliases}"`);
+  if (values.readings !== 'default' && values.readings !== 'alternate')
+    throw new Error(`--readings must be default or alternate, got "${values.readings}"`);
+  const readings: Partial<MockReadings> = values.readings === 'alternate' ? { ...ALTERNATE_READINGS } : {};
+  for (const arg of values.reading) {
+    const [point, id] = parseReadingArg(arg);
+    Object.assign(readings, { [point]: id });
+  }
+  if (!/^\d+$/.test(values['seed-scale']))
+    throw new Error(`--seed-scale (or HB_MOCK_SEED_SCALE) must be a whole number of bookings, got "${values['seed-scale']}"`);
+  if (values['as-recorded'] && !values.seed) throw new Error('--as-recorded needs --seed FILE');
+  const seed = values.seed === undefined ? undefined : { file: values.seed, hall: readSeedFile(values.seed) };
+  if (values.mutant !== undefined && !mutants.some((m) => m.id === values.mutant))
+    throw new Error(`--mutant: no mutant "${values.mutant}"; npm run mutation -- --list names them`);
+  const faults = values.fault.map(parseFaultArg);
+  // The switch's own check (kind, delay without ms, …), before the mock binds its port.
+  for (const f of faults) new FaultSwitch().inject(f);
+  return {
+    port,
+    host: values.host,
+    listShape,
+    aliases,
+    dashboard404: values['dashboard-404'],
+    readings,
+    ...(seed && { seed }),
+    asRecorded: values['as-recorded'],
+    ...(values.mutant !== undefined && { mutant: values.mutant }),
+    seedScale: Number(values['seed-scale']),
+    faults,
+    help: values.help,
+  };
+}
