@@ -85,15 +85,6 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
       testMatch: /.*\.setup\.ts/,
       use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
     },
-    // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
-    // mock only, so a run against staging (or a dead one) spends no time on them. Its teardown counts the
-    // child runs (fixtures/child-run.ts).
-    ...(remote
-      ? []
-      : [
-          { name: 'harness', testDir: './tests/harness', use: browser, teardown: 'harness-teardown' },
-          { name: 'harness-teardown', testDir: './tests/harness', testMatch: /\.teardown\.ts$/ },
-        ]),
     { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
     ...(remote
       ? []
@@ -121,5 +112,14 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn },
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
+    // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
+    // mock only, so a run against staging (or a dead one) spends no time on them. Listed last and after
+    // setup, so the service's checks come first; its teardown counts the child runs (fixtures/child-run.ts).
+    ...(remote
+      ? []
+      : [
+          { name: 'harness', testDir: './tests/harness', dependencies: ['setup'], use: browser, teardown: 'harness-teardown' },
+          { name: 'harness-teardown', testDir: './tests/harness', testMatch: /\.teardown\.ts$/ },
+        ]),
   ],
 });
