@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { childEnv, childRunLog, loggedChildRuns, runPlaywright, tempDir } from '../../fixtures/child-run.js';
+import { childEnv, childRunLog, loggedChildRuns, REPO_ROOT, runPlaywright, tempDir } from '../../fixtures/child-run.js';
 import { readJsonReport, testsOf } from '../../fixtures/json-report.js';
 import { timed, type Measure } from './measure.js';
 import { round, verdict, type Row } from './report.js';
@@ -40,6 +40,7 @@ function childRunsOf(runId: string): { count: number; purposes: string[] } {
 
 export const suite: Measure = async () => {
   const dir = tempDir('bench-suite');
+  const reports = join(REPO_ROOT, 'reports', 'bench-suite');
   const reportFile = join(dir, 'report.json');
   const statsFile = join(dir, 'mock-stats.jsonl');
   const runId = `bench${Date.now().toString(36)}`;
@@ -47,15 +48,13 @@ export const suite: Measure = async () => {
     PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
     HB_MOCK_STATS: statsFile,
     HB_STORAGE_STATE: join(dir, 'state.json'),
-    HB_REPORTS_DIR: join(dir, 'reports'),
+    // In the repository: the harness's canary writes its inline suite under the output folder, and an inline suite
+    // outside the repository does not find the repository's packages.
+    HB_REPORTS_DIR: reports,
     HB_RUN_ID: runId,
   });
   // The config's reporters, as `npm test` has them (its listing reporter spares the harness a child run), and JSON.
-  const {
-    value: run,
-    wallSeconds,
-    cpuSeconds,
-  } = await timed(() => runPlaywright(['test', '--add-reporter=json', `--output=${join(dir, 'output')}`], env, 1_800_000));
+  const { value: run, wallSeconds, cpuSeconds } = await timed(() => runPlaywright(['test', '--add-reporter=json'], env, 1_800_000));
   const children = childRunsOf(runId);
   const report = readJsonReport(reportFile);
   const workers = existsSync(statsFile)
@@ -65,6 +64,7 @@ export const suite: Measure = async () => {
         .map((l) => JSON.parse(l) as { project: string; logins: number; sessionLogins: number })
     : [];
   rmSync(dir, { recursive: true, force: true });
+  rmSync(reports, { recursive: true, force: true });
   const projects = projectSpans(report);
   const logins = { total: 0, session: 0, workers: workers.length };
   for (const w of workers) {
