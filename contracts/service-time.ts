@@ -43,3 +43,13 @@ export const daysBetween = (from: string, to: string): number =>
 
 /** The grid filter's format `YYYY/MM/DDT00:00:00` (interface doc, GetForHallgrid). */
 export const slashDate = (day: string): string => `${day.slice(0, 10).replace(/-/g, '/')}T00:00:00`;
+
+/**
+ * The grid's startDateFrom/startDateTo for the bookings that start on `day` (a day or a date-time), in either
+ * reading of the upper bound the document leaves open (the whole day, or the midnight its format shows): that
+ * day's midnight and the next day's.
+ */
+export const startDayBounds = (day: string): { startDateFrom: string; startDateTo: string } => ({
+  startDateFrom: slashDate(day),
+  startDateTo: slashDate(addDays(day.slice(0, 10), 1)),
+});

@@ -4,7 +4,7 @@ import { itemsOf, pagePath, TIME_RANGES, type Booking, type StatusType } from '.
 import { expect, test } from '../../fixtures/index.js';
 import { ANY_READING, recordReading, vacuous } from '../../fixtures/readings.js';
 import { factIf } from '../../fixtures/seeding.js';
-import { serviceToday, slashDate } from '../../contracts/service-time.js';
+import { serviceToday, slashDate, startDayBounds } from '../../contracts/service-time.js';
 import { doc, notes, openPoint } from '../../fixtures/sources.js';
 import { CHECKABLE_READINGS, endedBeforeEveryRange, misfits } from '../../fixtures/time-ranges.js';
 import { grid, idsOf, label, missingFrom, sameIds, type Grid } from './grid.js';
@@ -112,8 +112,7 @@ test.describe('grid filters', () => {
       const after = await grid(api, facts, { statusType: 'HasPending', timerange: 5 });
       expect(idsOf(after.items), `HasPending after confirming ${label(booking)}`).not.toContain(booking.BookingId);
       // Read on its start day: the hall's other days say nothing about it.
-      const day = slashDate(booking.StartDateTime);
-      const all = await grid(api, facts, { statusType: 'All', timerange: 5, startDateFrom: day, startDateTo: day });
+      const all = await grid(api, facts, { statusType: 'All', timerange: 5, ...startDayBounds(booking.StartDateTime) });
       expect(idsOf(all.items), 'the confirmed booking is still a booking').toContain(booking.BookingId);
     },
   );
