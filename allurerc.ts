@@ -1,9 +1,9 @@
 // Allure 3 report settings for `npm run report` (scripts/report.ts): one HTML file that
-// opens from disk, grouped by feature, with the failure categories of fixtures/reporting.ts,
+// opens from disk, grouped by feature, with the failure categories of reporting/report-options.ts,
 // a history carried from run to run (trends, "failing since") and a quality gate on contract breaks.
 import { defineConfig } from 'allure';
-import { loadEnv } from './fixtures/env.js';
-import { ALLURE_HISTORY, CATEGORIES, isContractBreak, reportsPath } from './fixtures/reporting.js';
+import { loadEnv } from './settings/env.js';
+import { ALLURE_HISTORY, CATEGORIES, isContractBreak, reportsPath } from './reporting/report-options.js';
 
 export default defineConfig({
   name: 'Hall Booking contract suite',

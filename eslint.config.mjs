@@ -9,7 +9,10 @@ import prettierOptions from './.prettierrc.json' with { type: 'json' };
 
 /** An import of one of these folders from where it must not be imported, with the rule it breaks. */
 const banned = (folders, message) => ({ group: folders.map((f) => `**/${f}/**`), message });
-const NOT_TESTS = banned(['tests'], 'nothing outside tests/ imports tests/ (CONTRIBUTING.md, One source of truth)');
+const NOT_TESTS = banned(['tests'], 'nothing outside tests/ imports tests/ (CONTRIBUTING.md, Layout)');
+const NOT_SCRIPTS = banned(['scripts'], 'scripts/ are entry points: only tests/ import them (CONTRIBUTING.md, Layout)');
+/** The rooms of the tools a user runs or the suite reports with (README, Layout). */
+const TOOLS = ['proxy', 'recording', 'fuzz', 'coverage', 'reporting', 'child-runs', 'mutation', 'bench'];
 
 /** One name for each thing in tests/ (CONTRIBUTING.md, Tests): `mock` is never null, `api` is the only client. */
 const MOCK_NEVER_NULL = '`mock` is never null: the fixture skips a test that takes it against a remote target (fixtures/index.ts)';
@@ -80,23 +83,36 @@ export default tseslint.config(
       ],
     },
   },
+  // The rooms a service needs and nothing else: the mock answers, the client asks; neither knows the harness.
   {
-    files: ['mock-server/**/*.ts'],
-    ignores: ['mock-server/cli.ts'],
+    files: ['mock-server/**/*.ts', 'client/**/*.ts', 'settings/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            banned(['fixtures', 'scripts'], 'mock-server/ imports contracts/ only (its CLI also reads fixtures/env-file.ts)'),
+            banned([...TOOLS, 'fixtures'], 'mock-server/, client/ and settings/ import contracts/ and each other only'),
             NOT_TESTS,
+            NOT_SCRIPTS,
           ],
         },
       ],
     },
   },
+  // A tool's room never imports the Playwright fixtures: fixtures/ import the tools.
   {
-    files: ['mock-server/cli.ts', 'fixtures/**/*.ts', 'scripts/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_TESTS] }] },
+    files: TOOLS.map((t) => `${t}/**/*.ts`),
+    // A Playwright config (the mutation's first try) types its projects with the fixtures.
+    ignores: ['mutation/config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [banned(['fixtures'], 'fixtures/ import the tools, not the other way'), NOT_TESTS, NOT_SCRIPTS] },
+      ],
+    },
+  },
+  {
+    files: ['fixtures/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_TESTS, NOT_SCRIPTS] }] },
   },
 );

@@ -1,15 +1,15 @@
 // Projects, reporters and target selection. Data only: the environment is parsed by
-// fixtures/env.ts (a bad variable stops the run here, before any test).
+// settings/env.ts (a bad variable stops the run here, before any test).
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { ALTERNATE_READINGS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
-import { decidedRoutes, grepOf, readCalls, selected, variantRoutes } from './fixtures/coverage/selection.js';
-import { loadEnvOrExit } from './fixtures/env.js';
-import { listingSource } from './fixtures/listing.js';
-import { STORAGE_STATE } from './fixtures/paths.js';
-import { allureOptions, displayUrl, reportsPath } from './fixtures/reporting.js';
-import type { SummaryMetadata } from './fixtures/summary-reporter.js';
+import { decidedRoutes, grepOf, readCalls, selected, variantRoutes } from './coverage/selection.js';
+import { loadEnvOrExit } from './settings/env.js';
+import { listingSource } from './child-runs/listing.js';
+import { STORAGE_STATE } from './settings/paths.js';
+import { allureOptions, displayUrl, reportsPath } from './reporting/report-options.js';
+import type { SummaryMetadata } from './reporting/summary-reporter.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
 const env = loadEnvOrExit();
@@ -21,7 +21,7 @@ process.env.HB_RUN_ID ??= `${Date.now().toString(36)}${Math.random().toString(36
 // every worker's mock, and no key in the source can forge one.
 process.env.HB_MOCK_SECRET ??= randomBytes(32).toString('base64url');
 // Read here, where the command line is the runner's: whether the run's own reporter lists the suite
-// for the harness (fixtures/listing.ts); the workers inherit it, as they inherit the two above.
+// for the harness (child-runs/listing.ts); the workers inherit it, as they inherit the two above.
 process.env.HB_LISTING ??= listingSource(process.argv.slice(2));
 
 const chromium = resolveChromium(env.chromiumPath);
@@ -56,22 +56,22 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ...(ci ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
     ['allure-playwright', allureOptions(env, reports('allure-results'))],
     // reports/summary.json for machines (README, "Reports").
-    ['./fixtures/summary-reporter.ts'],
+    ['./reporting/summary-reporter.ts'],
     // reports/coverage.json and .html, the coverage line, and the coverage gate (HB_COVERAGE_GATE).
-    ['./fixtures/coverage/reporter.ts'],
+    ['./reporting/coverage-reporter.ts'],
     // Against the built-in mock, the harness's listing of the suite at the start of a whole run.
-    ...(remote ? [] : [['./fixtures/listing-reporter.ts'] as const]),
+    ...(remote ? [] : [['./reporting/listing-reporter.ts'] as const]),
     // Last, after every reporter above has written: masks the password, cookie values and tokens.
-    ['./fixtures/scrub-reporter.ts'],
+    ['./reporting/scrub-reporter.ts'],
   ],
-  // Read by fixtures/summary-reporter.ts; blobs carry it into `npm run report -- --merge`.
+  // Read by reporting/summary-reporter.ts; blobs carry it into `npm run report -- --merge`.
   metadata: {
     target: env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : 'built-in mock',
     targetKind: env.target.kind,
   } satisfies SummaryMetadata,
   use: {
     // Traces hold cookies and form posts: kept for a first run that failed, locally as in CI, and scrubbed
-    // (fixtures/scrub-reporter.ts).
+    // (reporting/scrub-reporter.ts).
     trace: 'retain-on-first-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
@@ -114,7 +114,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
     // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
     // mock only, so a run against staging (or a dead one) spends no time on them. Listed last and after
-    // setup, so the service's checks come first; its teardown counts the child runs (fixtures/child-run.ts).
+    // setup, so the service's checks come first; its teardown counts the child runs (child-runs/child-run.ts).
     ...(remote
       ? []
       : [

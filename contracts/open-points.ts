@@ -21,7 +21,7 @@ export interface OpenPoint {
   invariant: string;
   /**
    * The endpoints and pages whose answers the reading changes: the `readings` project runs the
-   * tests that call one of them (fixtures/coverage/selection.ts), and no other.
+   * tests that call one of them (coverage/selection.ts), and no other.
    */
   decides: readonly (EndpointId | PageId)[];
 }

@@ -1,5 +1,5 @@
 // `npm run mock` arguments (and HB_MOCK_PORT, HB_MOCK_SEED_SCALE), checked before the mock binds its
-// port: a bad value throws an error naming the option, which scripts/command-line.ts turns into one
+// port: a bad value throws an error naming the option, which settings/command-line.ts turns into one
 // line, the usage and exit code 2.
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';

@@ -1,12 +1,12 @@
 // `npm run mock`: the mock alone on a port, for manual runs and for pointing the
 // suite at it as if it were a remote server.
-import { parseOrExit } from '../scripts/command-line.js';
+import { parseOrExit } from '../settings/command-line.js';
 import { FAULTS_PATH, faultList } from './faults.js';
 import { MOCK_USAGE, parseMockArgs } from './cli-options.js';
 import { startMockServer } from './server.js';
 import { LOGIN_PATH, pagePath } from '../contracts/index.js';
 // An entry point like the scripts: the one settings-file reader (HB_MOCK_PORT may come from .env).
-import { useEnvFile } from '../fixtures/env-file.js';
+import { useEnvFile } from '../settings/env-file.js';
 
 function fail(message: string): never {
   console.error(`mock: ${message}\n${MOCK_USAGE}`);

@@ -1,4 +1,4 @@
-// Regressions the generated checks (fixtures/fuzz/) must catch: a server error on a malformed date,
+// Regressions the generated checks (fuzz/) must catch: a server error on a malformed date,
 // an invalid post stored, a booking name written as markup, an open redirect after login, a foreign
 // token accepted, a session cookie scripts can read, a logoff that keeps the session, a deleted booking still served.
 import { endpoints as E, LOGIN_PATH, pages, TOKEN_HEADER, type BookingFormField } from '../contracts/index.js';

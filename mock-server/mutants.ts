@@ -22,7 +22,7 @@ export const mutants = [
   ...schedulerMutants,
   ...sessionMutants,
   ...timeRangeMutants,
-  // Generated inputs and security regressions, caught by the generated checks (fixtures/fuzz/).
+  // Generated inputs and security regressions, caught by the generated checks (fuzz/).
   ...securityMutants,
 ] as const satisfies readonly Mutant[];
 

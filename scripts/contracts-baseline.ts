@@ -6,11 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
-import { argumentsFor } from '../fixtures/contract-arguments.js';
-import { discoverFacts, MissingFact } from '../fixtures/discovery.js';
-import { baselineSource, mergeShapes, shapeOf, type Baseline, type Shape } from '../fixtures/drift.js';
-import { loadEnvOrExit } from '../fixtures/env.js';
-import { HbClient } from '../fixtures/http/client.js';
+import { argumentsFor } from '../client/contract-arguments.js';
+import { discoverFacts, MissingFact } from '../client/discovery.js';
+import { baselineSource, mergeShapes, shapeOf, type Baseline, type Shape } from '../client/drift.js';
+import { loadEnvOrExit } from '../settings/env.js';
+import { HbClient } from '../client/client.js';
 import type { MockOptions } from '../mock-server/context.js';
 import { openTarget } from '../fixtures/target.js';
 

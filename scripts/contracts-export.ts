@@ -4,10 +4,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
-import { loadEnvOrExit } from '../fixtures/env.js';
-import { mockExamples } from '../fixtures/openapi-examples.js';
-import { CONTRACT_REPORTS_DIR } from '../fixtures/paths.js';
-import { displayUrl } from '../fixtures/reporting.js';
+import { loadEnvOrExit } from '../settings/env.js';
+import { mockExamples } from '../client/openapi-examples.js';
+import { CONTRACT_REPORTS_DIR } from '../settings/paths.js';
+import { displayUrl } from '../reporting/report-options.js';
 import { AUTH_COOKIE } from '../mock-server/session.js';
 
 const { target } = loadEnvOrExit();

@@ -5,16 +5,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
-import { loadEnvOrExit, repoPath } from '../fixtures/env.js';
-import { runSlots } from '../fixtures/http/run-slots.js';
-import { redact } from '../fixtures/http/secrets.js';
-import { openFuzzContext, type FuzzTarget } from '../fixtures/fuzz/context.js';
-import { sweepRun } from '../fixtures/fuzz/form-checks.js';
-import { replay, replayCommand, runFuzz } from '../fixtures/fuzz/runner.js';
+import { loadEnvOrExit, repoPath } from '../settings/env.js';
+import { runSlots } from '../client/run-slots.js';
+import { redact } from '../client/secrets.js';
+import { openFuzzContext, type FuzzTarget } from '../fuzz/context.js';
+import { sweepRun } from '../fuzz/form-checks.js';
+import { replay, replayCommand, runFuzz } from '../fuzz/runner.js';
 import { probeTarget, TargetUnreachableError } from '../fixtures/global-setup.js';
 import { loginProblem, unreachable } from '../fixtures/startup-checks.js';
-import { LoginError } from '../fixtures/http/errors.js';
-import { displayUrl } from '../fixtures/reporting.js';
+import { LoginError } from '../client/errors.js';
+import { displayUrl } from '../reporting/report-options.js';
 
 const USAGE = `Usage: npm run fuzz -- [--seed N] [--cases N] [--budget SECONDS] [--readings default|alternate] [--replay FILE]
   --seed      fast-check seed (default: random, printed)      --cases   generated cases (default 2400)

@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LOGIN_PATH } from '../contracts/index.js';
-import { tempDir } from '../fixtures/child-run.js';
-import { redact, registerSecret } from '../fixtures/http/secrets.js';
-import { startProxy } from '../fixtures/proxy/server.js';
+import { tempDir } from '../child-runs/child-run.js';
+import { redact, registerSecret } from '../client/secrets.js';
+import { startProxy } from '../proxy/server.js';
 import { startMockServer } from '../mock-server/server.js';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '2566' }, secrets: { type: 'string', default: '20000' } } });

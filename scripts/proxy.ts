@@ -1,19 +1,19 @@
 // `npm run proxy -- --target https://staging.example`: the contract-checking, fault-injecting
-// proxy (fixtures/proxy/). A line per request, a violation's line at once; on Ctrl+C, SIGTERM or
+// proxy (proxy/). A line per request, a violation's line at once; on Ctrl+C, SIGTERM or
 // --duration the record goes to reports/proxy/. Exit code 1 on a broken contract, 2 on bad input.
 import { rmSync } from 'node:fs';
-import { useEnvFile } from '../fixtures/env-file.js';
-import { shownPath } from '../fixtures/paths.js';
-import { parseProxyCommandLine, PROXY_USAGE } from '../fixtures/proxy/options.js';
-import { consoleLine, violationLine } from '../fixtures/proxy/record.js';
-import { endpointLine, writeProxyCoverage } from '../fixtures/proxy/coverage.js';
+import { useEnvFile } from '../settings/env-file.js';
+import { shownPath } from '../settings/paths.js';
+import { parseProxyCommandLine, PROXY_USAGE } from '../proxy/options.js';
+import { consoleLine, violationLine } from '../proxy/record.js';
+import { endpointLine, writeProxyCoverage } from '../proxy/coverage.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
-import { isProtectedHost } from '../fixtures/protected-hosts.js';
-import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../fixtures/proxy/server.js';
-import { Recording } from '../fixtures/recording/recording.js';
-import { RecordingError } from '../fixtures/recording/seed-builder.js';
-import { parseOrExit } from './command-line.js';
+import { isProtectedHost } from '../settings/protected-hosts.js';
+import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../proxy/server.js';
+import { Recording } from '../recording/recording.js';
+import { RecordingError } from '../recording/seed-builder.js';
+import { parseOrExit } from '../settings/command-line.js';
 
 function fail(message: string): never {
   console.error(`proxy: ${message}\n${PROXY_USAGE}`);

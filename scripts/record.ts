@@ -3,10 +3,10 @@
 // HB_ALLOW_WRITES; `--suite` also runs the smoke check and the service suite through the proxy.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { suiteThrough } from '../fixtures/recording/suite-through.js';
-import { loadEnvOrExit } from '../fixtures/env.js';
-import { recordHall, type RecordTarget } from '../fixtures/recording/record-run.js';
-import { RecordingError } from '../fixtures/recording/seed-builder.js';
+import { suiteThrough } from '../recording/suite-through.js';
+import { loadEnvOrExit } from '../settings/env.js';
+import { recordHall, type RecordTarget } from '../recording/record-run.js';
+import { RecordingError } from '../recording/seed-builder.js';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
 
 const USAGE = `Usage: npm run record -- --out FILE [--suite] [--keep-personal-data] [--readings default|alternate]

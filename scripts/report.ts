@@ -8,12 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { scrubArtefacts } from '../fixtures/artefact-secrets.js';
-import { loadEnvOrExit } from '../fixtures/env.js';
-import { ALLURE_HISTORY, reportsPath, runPassword } from '../fixtures/reporting.js';
-import { mergeShardCoverage } from '../fixtures/coverage/merge.js';
-import type { RunSummary } from '../fixtures/summary-reporter.js';
-import { REPO_ROOT } from '../fixtures/paths.js';
+import { scrubArtefacts } from '../reporting/artefact-secrets.js';
+import { loadEnvOrExit } from '../settings/env.js';
+import { ALLURE_HISTORY, reportsPath, runPassword } from '../reporting/report-options.js';
+import { mergeShardCoverage } from '../coverage/merge.js';
+import type { RunSummary } from '../reporting/summary-reporter.js';
+import { REPO_ROOT } from '../settings/paths.js';
 
 const env = loadEnvOrExit();
 
@@ -54,7 +54,7 @@ function mergeShards(shardsDir: string): string[] {
   rmSync(merged, { recursive: true, force: true });
   mkdirSync(merged, { recursive: true });
   blobs.forEach((blob, i) => copyFileSync(blob, join(merged, `${i + 1}-${basename(blob)}`)));
-  run('npx', ['playwright', 'merge-reports', '--reporter=html,junit,./fixtures/summary-reporter.ts', merged], {
+  run('npx', ['playwright', 'merge-reports', '--reporter=html,junit,./reporting/summary-reporter.ts', merged], {
     PLAYWRIGHT_HTML_OUTPUT_DIR: reportsPath(env, 'playwright-report'),
     PLAYWRIGHT_HTML_OPEN: 'never',
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),

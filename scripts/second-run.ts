@@ -6,9 +6,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReportTest } from '@playwright/test/reporter';
-import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
-import { useEnvFile } from '../fixtures/env-file.js';
-import { readJsonReport, testsOf } from '../fixtures/json-report.js';
+import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../child-runs/child-run.js';
+import { useEnvFile } from '../settings/env-file.js';
+import { readJsonReport, testsOf } from '../reporting/json-report.js';
 import { startMockServer } from '../mock-server/server.js';
 import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
 

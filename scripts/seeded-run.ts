@@ -4,10 +4,10 @@
 // must be green. The seed is kept in reports/seeded-run/hall.seed.json.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../fixtures/child-run.js';
-import { useEnvFile } from '../fixtures/env-file.js';
-import { recordHall } from '../fixtures/recording/record-run.js';
-import { suiteThrough } from '../fixtures/recording/suite-through.js';
+import { childEnv, REPO_ROOT, runPlaywright, SERVICE_PROJECTS, tempDir } from '../child-runs/child-run.js';
+import { useEnvFile } from '../settings/env-file.js';
+import { recordHall } from '../recording/record-run.js';
+import { suiteThrough } from '../recording/suite-through.js';
 import { startMockServer } from '../mock-server/server.js';
 
 useEnvFile();

@@ -1,12 +1,12 @@
 // The checks of `npm run smoke`, each with the sentence of the interface document it rests
 // on (docs/open-points.md lists them). Reads only.
 import { addDays, itemsOf } from '../contracts/index.js';
-import type { HbClient } from '../fixtures/http/client.js';
-import { doc, notes } from '../fixtures/sources.js';
+import type { HbClient } from '../client/client.js';
+import { doc, notes } from '../coverage/sources.js';
 
 export interface Check {
   name: string;
-  /** What the check rests on (fixtures/sources.ts). */
+  /** What the check rests on (coverage/sources.ts). */
   source: string;
   run: () => Promise<string | void>;
 }

@@ -1,12 +1,12 @@
 // `npm run smoke`: a browserless check of a target in seconds. Logs in, checks the
 // keepalive, reads a handful of endpoints through their contracts; one line per check,
 // then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
-import { EnvError, loadEnvOrExit } from '../fixtures/env.js';
-import { HbClient } from '../fixtures/http/client.js';
-import { HbError } from '../fixtures/http/errors.js';
-import { redact } from '../fixtures/http/secrets.js';
+import { EnvError, loadEnvOrExit } from '../settings/env.js';
+import { HbClient } from '../client/client.js';
+import { HbError } from '../client/errors.js';
+import { redact } from '../client/secrets.js';
 import { startupChecks } from '../fixtures/startup-checks.js';
-import { parseOrExit } from './command-line.js';
+import { parseOrExit } from '../settings/command-line.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
 import { parseSmokeArgs, SMOKE_USAGE } from './smoke-options.js';
 

@@ -3,9 +3,9 @@
 // (contract-variant, readings). Arguments pass through to `playwright test`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVICE_PROJECTS } from '../fixtures/child-run.js';
-import { useEnvFile } from '../fixtures/env-file.js';
-import { REPO_ROOT } from '../fixtures/paths.js';
+import { SERVICE_PROJECTS } from '../child-runs/child-run.js';
+import { useEnvFile } from '../settings/env-file.js';
+import { REPO_ROOT } from '../settings/paths.js';
 
 /** The `playwright test` of test:service: its arguments, its environment, and a line to print first when it has one. */
 interface ServiceRun {
@@ -18,7 +18,7 @@ interface ServiceRun {
 export function serviceRun(argv: string[], env: NodeJS.ProcessEnv): ServiceRun {
   return {
     args: ['test', ...['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`), ...argv],
-    // Empty is unset (fixtures/env.ts), and a variable of the environment is not overridden by a .env file.
+    // Empty is unset (settings/env.ts), and a variable of the environment is not overridden by a .env file.
     env: { ...env, HB_BASE_URL: '' },
     ...(env.HB_BASE_URL && { notice: 'test:service runs against the built-in mock: HB_BASE_URL is ignored (`npm test` uses it)' }),
   };

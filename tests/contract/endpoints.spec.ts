@@ -1,15 +1,15 @@
 // One contract test per JSON endpoint of the registry, generated from it: called with
-// arguments discovered from the target (fixtures/contract-arguments.ts), answered 200
+// arguments discovered from the target (client/contract-arguments.ts), answered 200
 // JSON that satisfies the endpoint's schema, drift recorded, unspecified bodies held to
 // the baseline.
 import { endpoints, type EndpointId, type JsonEndpoint } from '../../contracts/index.js';
 import { expectContract } from '../../fixtures/contract-check.js';
-import { baselineSource } from '../../fixtures/drift.js';
-import { need } from '../../fixtures/discovery.js';
-import type { HbClient } from '../../fixtures/http/client.js';
+import { baselineSource } from '../../client/drift.js';
+import { need } from '../../client/discovery.js';
+import type { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
-import { SOURCE } from '../../fixtures/sources.js';
+import { SOURCE } from '../../coverage/sources.js';
 
 /** Customer.IsBlocked of one customer of the hall; fails when the hall's list lacks them. */
 async function isBlocked(api: HbClient, hallId: number, customerId: string): Promise<boolean> {

@@ -2,12 +2,12 @@
 // its undocumented body says.
 import { type Booking } from '../../contracts/index.js';
 import { gridBookings } from '../../fixtures/bookings.js';
-import { MARKER } from '../../fixtures/bookings/run-marker.js';
+import { MARKER } from '../../client/run-marker.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
 import { factIf } from '../../fixtures/seeding.js';
 import { addDays, daysBetween, serviceToday } from '../../contracts/service-time.js';
-import { doc } from '../../fixtures/sources.js';
+import { doc } from '../../coverage/sources.js';
 import { grid, label } from './grid.js';
 
 /** Whether `b` and `held` overlap in the hours of the day (`HH:MM:SS`), whichever their days. */

@@ -5,7 +5,7 @@ import { expect, test } from '../../fixtures/index.js';
 import { ANY_READING, recordReading, vacuous } from '../../fixtures/readings.js';
 import { factIf } from '../../fixtures/seeding.js';
 import { serviceToday, slashDate, startDayBounds } from '../../contracts/service-time.js';
-import { doc, notes, openPoint } from '../../fixtures/sources.js';
+import { doc, notes, openPoint } from '../../coverage/sources.js';
 import { CHECKABLE_READINGS, endedBeforeEveryRange, misfits } from '../../fixtures/time-ranges.js';
 import { grid, idsOf, label, missingFrom, sameIds, type Grid } from './grid.js';
 

@@ -3,7 +3,7 @@
 import { customerName } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { expectPlayedReading, recordReading, seededStaff, vacuous } from '../../fixtures/readings.js';
-import { doc, openPoint } from '../../fixtures/sources.js';
+import { doc, openPoint } from '../../coverage/sources.js';
 
 test.describe('customers', () => {
   test(

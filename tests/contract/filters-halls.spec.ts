@@ -1,7 +1,7 @@
 // Meaning, not only shape: the reads scoped to one hall answer that hall's items only.
 import { itemsOf } from '../../contracts/index.js';
-import type { Facts } from '../../fixtures/discovery.js';
-import type { HbClient } from '../../fixtures/http/client.js';
+import type { Facts } from '../../client/discovery.js';
+import type { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
 import { HALL_SCOPED } from './grid.js';

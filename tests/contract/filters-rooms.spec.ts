@@ -3,7 +3,7 @@
 import { roomId } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { serviceToday, slashDate } from '../../contracts/service-time.js';
-import { doc } from '../../fixtures/sources.js';
+import { doc } from '../../coverage/sources.js';
 import { grid, HALL_SCOPED, label } from './grid.js';
 
 test.describe('hall scoping through rooms', () => {

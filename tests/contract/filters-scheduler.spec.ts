@@ -1,14 +1,14 @@
 // Meaning, not only shape: the scheduler feed keeps to its window and room, its events are
 // bookings of the grid, and its titles are their names (masked in customer view).
 import { eventId, itemsOf, type Booking } from '../../contracts/index.js';
-import { schedulerWindow } from '../../fixtures/contract-arguments.js';
-import type { Facts } from '../../fixtures/discovery.js';
-import type { HbClient } from '../../fixtures/http/client.js';
+import { schedulerWindow } from '../../client/contract-arguments.js';
+import type { Facts } from '../../client/discovery.js';
+import type { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
 import { factIf, type Seeding } from '../../fixtures/seeding.js';
 import { addDays, slashDate } from '../../contracts/service-time.js';
-import { doc, notes } from '../../fixtures/sources.js';
+import { doc, notes } from '../../coverage/sources.js';
 import { grid, HALL_SCOPED, idsOf, type Grid } from './grid.js';
 
 /**

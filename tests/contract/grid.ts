@@ -1,10 +1,10 @@
 // The bookings grid as the meaning checks (filters-*.spec.ts) read it: one call, whether the
 // answer is complete, and ids and labels to compare and to name bookings in a message.
 import type { Booking, BookingGridQuery } from '../../contracts/index.js';
-import type { Facts } from '../../fixtures/discovery.js';
+import type { Facts } from '../../client/discovery.js';
 import { gridOf, type Grid } from '../../fixtures/hall-grid.js';
-import type { HbClient } from '../../fixtures/http/client.js';
-import { doc } from '../../fixtures/sources.js';
+import type { HbClient } from '../../client/client.js';
+import { doc } from '../../coverage/sources.js';
 
 export type { Grid };
 

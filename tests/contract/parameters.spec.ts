@@ -3,11 +3,11 @@
 // is accepted: 200 JSON that satisfies the endpoint's contract. What the values mean is checked
 // in the filters-*.spec.ts files and time-ranges.spec.ts; this holds the values nobody filters by to the contract.
 import { endpoints, type EndpointId, type JsonEndpoint } from '../../contracts/index.js';
-import { OTHER_VALUE, queryParams } from '../../fixtures/coverage/model.js';
-import { need } from '../../fixtures/discovery.js';
-import type { CallArgs } from '../../fixtures/http/client.js';
+import { OTHER_VALUE, queryParams } from '../../coverage/model.js';
+import { need } from '../../client/discovery.js';
+import type { CallArgs } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
-import { SOURCE } from '../../fixtures/sources.js';
+import { SOURCE } from '../../coverage/sources.js';
 
 for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
   const id = endpoint.id as EndpointId;

@@ -5,7 +5,7 @@
 import { itemsOf, TIME_RANGES, type Booking } from '../../contracts/index.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
-import { doc, openPoint } from '../../fixtures/sources.js';
+import { doc, openPoint } from '../../coverage/sources.js';
 import { endedBeforeRange, FARTHEST_REACH } from '../../fixtures/time-ranges.js';
 
 const label = (b: Booking) => `${b.BookingId} "${b.BookingName}" ${b.StartDateTime}..${b.EndDateTime}`;

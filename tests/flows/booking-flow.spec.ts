@@ -5,7 +5,7 @@ import { draftBooking, fillBooking, gridBookings, hallCatalogue, schedulerEvents
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingActions } from '../../fixtures/pages/booking-view-page.js';
 import { recordReading } from '../../fixtures/readings.js';
-import { doc, notes, openPoint } from '../../fixtures/sources.js';
+import { doc, notes, openPoint } from '../../coverage/sources.js';
 import { assertGridRow, assertPagesShow, assertSchedulerEvents, roomColours } from './flow-steps.js';
 import { expect, test } from './flows.fixture.js';
 

@@ -2,9 +2,9 @@
 // before the start re-renders the form with a message, and nothing is created.
 import { pagePath } from '../../contracts/index.js';
 import { gridBookings, type BookingDraft, type BookingLedger } from '../../fixtures/bookings.js';
-import type { HbClient } from '../../fixtures/http/client.js';
+import type { HbClient } from '../../client/client.js';
 import type { BookingFormPage, FormOutcome } from '../../fixtures/pages/booking-form-page.js';
-import { doc, html } from '../../fixtures/sources.js';
+import { doc, html } from '../../coverage/sources.js';
 import { expect, test, type Slot } from './flows.fixture.js';
 
 /** Bookings starting at `start` (the window was free, so any is this test's); tracked so cleanup removes a wrongly stored one. */

@@ -17,7 +17,7 @@ import {
 import type { BrowserSession } from '../../fixtures/pages/browser-session.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BookingPopup, BookingViewPage } from '../../fixtures/pages/booking-view-page.js';
-import { normaliseColour } from '../../fixtures/pages/colour.js';
+import { normaliseColour } from '../../client/colour.js';
 import { SchedulerPage } from '../../fixtures/pages/scheduler-page.js';
 
 const GRID = `listBookingsForHallGrid (GET ${endpoints.listBookingsForHallGrid.path})`;

@@ -1,7 +1,7 @@
 // A session that expires in the middle of a flow (interface doc, "Session check"): the
 // suite notices through the keepalive and logs in again, instead of failing opaquely.
 import { pagePath } from '../../contracts/index.js';
-import { doc } from '../../fixtures/sources.js';
+import { doc } from '../../coverage/sources.js';
 import { expect, test } from './flows.fixture.js';
 
 test.describe(

@@ -1,10 +1,10 @@
-// `npm run bench`'s command line and table (scripts/bench/): --only picks measures by name in the
+// `npm run bench`'s command line and table (bench/): --only picks measures by name in the
 // bench's order, a wrong name or count is refused, and every row shows its figure next to its target.
 import type { JSONReport } from '@playwright/test/reporter';
 import { expect, test } from '../../fixtures/index.js';
-import { MEASURES, parseBenchArgs } from '../../scripts/bench/options.js';
-import { formatTable } from '../../scripts/bench/report.js';
-import { projectSpans } from '../../scripts/bench/suite.js';
+import { MEASURES, parseBenchArgs } from '../../bench/options.js';
+import { formatTable } from '../../bench/report.js';
+import { projectSpans } from '../../bench/suite.js';
 
 test.describe('bench', () => {
   test('--only takes the named measures in the bench order; without it, every measure', () => {

@@ -1,15 +1,15 @@
-// Every child `playwright test` of a suite run goes through fixtures/child-run.ts, which logs it for
+// Every child `playwright test` of a suite run goes through child-runs/child-run.ts, which logs it for
 // the teardown's count (child-runs.teardown.ts). A spawn of Playwright anywhere else in tests/ or
 // fixtures/, or a start of a script that makes one, would run unseen. Pure: the source is read. And
-// when a run records the listing itself (fixtures/listing-reporter.ts) rather than in a child run.
+// when a run records the listing itself (reporting/listing-reporter.ts) rather than in a child run.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { listingSource, RUN_LISTS_ITSELF } from '../../fixtures/listing.js';
-import { REPO_ROOT } from '../../fixtures/paths.js';
+import { listingSource, RUN_LISTS_ITSELF } from '../../child-runs/listing.js';
+import { REPO_ROOT } from '../../settings/paths.js';
 
 /** The one module that spawns Playwright's command line, and logs each run. */
-const LOGGED = 'fixtures/child-run.ts';
+const LOGGED = 'child-runs/child-run.ts';
 /** Playwright's command line, its package and file named on one line (as a path, or as the parts of one). */
 const CLI = /^.*playwright\b.*\bcli\.js\b.*$/m;
 /** In a file that spawns processes itself: `npx` or `playwright` as the command. */
@@ -23,7 +23,24 @@ const sourcesOf = (dir: string): string[] =>
     .filter((f) => /\.ts$/.test(f))
     .map((f) => `${dir}/${f}`);
 const files = new Map(
-  ['tests', 'fixtures', 'scripts', 'mock-server'].flatMap(sourcesOf).map((f) => [f, readFileSync(join(REPO_ROOT, f), 'utf8')]),
+  [
+    'tests',
+    'fixtures',
+    'scripts',
+    'mock-server',
+    'child-runs',
+    'mutation',
+    'bench',
+    'client',
+    'proxy',
+    'recording',
+    'fuzz',
+    'coverage',
+    'reporting',
+    'settings',
+  ]
+    .flatMap(sourcesOf)
+    .map((f) => [f, readFileSync(join(REPO_ROOT, f), 'utf8')]),
 );
 
 /** The repository files `file` imports by a relative path (`.js` in the source, `.ts` on disk). */
@@ -56,11 +73,11 @@ function unloggedSpawns(): string[] {
     ]);
 }
 
-test('no file of tests/ or fixtures/ spawns Playwright but through the logged child runs of fixtures/child-run.ts', () => {
+test('no file of tests/ or fixtures/ spawns Playwright but through the logged child runs of child-runs/child-run.ts', () => {
   expect(files.has(LOGGED), `${LOGGED} is where the runs are logged`).toBe(true);
   expect(
     unloggedSpawns(),
-    'spawn Playwright with runPlaywright, startPlaywright or runInlineTest (fixtures/child-run.ts), under a purpose',
+    'spawn Playwright with runPlaywright, startPlaywright or runInlineTest (child-runs/child-run.ts), under a purpose',
   ).toEqual([]);
 });
 

@@ -1,11 +1,11 @@
 // After the harness: the suite run started at most three child Playwright runs, one for each purpose
-// (the canary, a failed start, a target dead mid-run), as fixtures/child-run.ts logged them; a run of
-// part of the suite adds the listing, which a whole run records itself (fixtures/listing-reporter.ts).
+// (the canary, a failed start, a target dead mid-run), as child-runs/child-run.ts logged them; a run of
+// part of the suite adds the listing, which a whole run records itself (reporting/listing-reporter.ts).
 // More means a check re-runs a suite where an inline file in the canary or a mock in the worker would do.
 import { rmSync } from 'node:fs';
-import { CHILD_RUN_PURPOSES, childRunLog, loggedChildRuns } from '../../fixtures/child-run.js';
+import { CHILD_RUN_PURPOSES, childRunLog, loggedChildRuns } from '../../child-runs/child-run.js';
 import { expect, test } from '../../fixtures/index.js';
-import { LISTING_PURPOSE, listingDir, RUN_LISTS_ITSELF } from '../../fixtures/listing.js';
+import { LISTING_PURPOSE, listingDir, RUN_LISTS_ITSELF } from '../../child-runs/listing.js';
 
 test('the harness started at most three child Playwright runs: the canary, a failed start, a target dead mid-run', async ({}, testInfo) => {
   const runs = loggedChildRuns();

@@ -1,15 +1,15 @@
 // The command-line tools refuse a user's mistake before anything starts, on one line with the
 // usage and exit code 2, and name a failure to write their record on one line. In tiers: every
-// refusal through each tool's parser and scripts/command-line.ts in the worker; one child process
+// refusal through each tool's parser and settings/command-line.ts in the worker; one child process
 // per tool proves it is wired to them; the stop of a running proxy needs its own process.
 import { createServer } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runScript, startNode, tempDir } from '../../fixtures/child-run.js';
+import { childEnv, runScript, startNode, tempDir } from '../../child-runs/child-run.js';
 import { expect, test } from '../../fixtures/index.js';
-import { parseProxyCommandLine, PROXY_USAGE } from '../../fixtures/proxy/options.js';
+import { parseProxyCommandLine, PROXY_USAGE } from '../../proxy/options.js';
 import { MOCK_USAGE, parseMockArgs } from '../../mock-server/cli-options.js';
-import { parseOrExit } from '../../scripts/command-line.js';
+import { parseOrExit } from '../../settings/command-line.js';
 import { parseSmokeArgs, SMOKE_USAGE } from '../../scripts/smoke-options.js';
 import { exitOf, expectRefused, said } from './refusals.js';
 

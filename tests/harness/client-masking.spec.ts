@@ -1,8 +1,8 @@
 // The client masks secrets in every exchange it hands out, including the anti-forgery
 // tokens inside the HTML of the pages it fetches, before anyone has read them.
 import { expect, test } from '../../fixtures/index.js';
-import { HbClient } from '../../fixtures/http/client.js';
-import type { Exchange } from '../../fixtures/http/exchange.js';
+import { HbClient } from '../../client/client.js';
+import type { Exchange } from '../../client/exchange.js';
 
 test.describe('client masking', () => {
   test('HbClient exchanges carry no password, cookie value or page token', async ({ target }) => {

@@ -1,14 +1,14 @@
-// The coverage model, count, merge and gate (fixtures/coverage/), proved cheaply: pure checks
+// The coverage model, count, merge and gate (coverage/), proved cheaply: pure checks
 // on the model and the merge, the gate of the canary (tests/harness/canary/), which
 // fails while a parameter value has no test, and the proxy's "N of 36".
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoints, LOGIN_PATH, pages, TOKEN_HEADER } from '../../contracts/index.js';
-import { mergeShards } from '../../fixtures/coverage/merge.js';
-import { coverageModel, OTHER_VALUE } from '../../fixtures/coverage/model.js';
-import { hitsOf } from '../../fixtures/coverage/observe.js';
-import type { CoverageFile } from '../../fixtures/coverage/reporter.js';
-import { addHit, buildReport, emptyData } from '../../fixtures/coverage/tally.js';
+import { mergeShards } from '../../coverage/merge.js';
+import { coverageModel, OTHER_VALUE } from '../../coverage/model.js';
+import { hitsOf } from '../../coverage/observe.js';
+import type { CoverageFile } from '../../reporting/coverage-reporter.js';
+import { addHit, buildReport, emptyData } from '../../coverage/tally.js';
 import { mergeTests } from '@playwright/test';
 import { test as canaryTest } from './shared-runs.fixture.js';
 import { expect, test as proxyTest } from './proxy.fixture.js';

@@ -5,11 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runPlaywright, startPlaywright, tempDir } from '../../fixtures/child-run.js';
-import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
+import { childEnv, runPlaywright, startPlaywright, tempDir } from '../../child-runs/child-run.js';
+import { scanArtefacts } from '../../reporting/artefact-secrets.js';
 import { closedPort } from '../../fixtures/failures.js';
 import { expect, test } from '../../fixtures/index.js';
-import type { RunSummary } from '../../fixtures/summary-reporter.js';
+import type { RunSummary } from '../../reporting/summary-reporter.js';
 import { checkTarget, takeTargetDown, targetDown, TRANSPORT_FAILURE } from '../../fixtures/target-down.js';
 import { DEFAULT_CREDENTIALS } from '../../mock-server/context.js';
 import { startMockServer } from '../../mock-server/server.js';

@@ -1,14 +1,14 @@
-// The evidence of one exchange (fixtures/evidence/), checked on recorded exchanges without a
+// The evidence of one exchange (client/evidence/), checked on recorded exchanges without a
 // server: the replay command runs in a shell with its variables filled and sends what was sent,
 // no secret reaches the step's text, and the verdict names the fields that broke the contract.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { TOKEN_FIELD, TOKEN_HEADER } from '../../contracts/index.js';
-import { curlOf } from '../../fixtures/evidence/curl.js';
-import { evidenceOf, evidenceText, failingEvidence, stepTitle } from '../../fixtures/evidence/text.js';
-import { verdictOf } from '../../fixtures/evidence/verdict.js';
-import { maskExchange, type Exchange } from '../../fixtures/http/exchange.js';
-import { registerSecret } from '../../fixtures/http/secrets.js';
+import { curlOf } from '../../client/evidence/curl.js';
+import { evidenceOf, evidenceText, failingEvidence, stepTitle } from '../../client/evidence/text.js';
+import { verdictOf } from '../../client/evidence/verdict.js';
+import { maskExchange, type Exchange } from '../../client/exchange.js';
+import { registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
 
 const ORIGIN = 'http://127.0.0.1:43210';

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { TOKEN_FIELD } from '../../contracts/account.js';
 import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
 import { endpoints, registry, type RegistryEntry } from '../../contracts/index.js';
-import { CONTRACT_REPORTS_DIR, REPO_ROOT } from '../../fixtures/paths.js';
+import { CONTRACT_REPORTS_DIR, REPO_ROOT } from '../../settings/paths.js';
 
 const out = `${CONTRACT_REPORTS_DIR}/`;
 

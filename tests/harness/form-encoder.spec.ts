@@ -3,9 +3,9 @@
 // Pure functions, no server.
 import { expect, test } from '@playwright/test';
 import { bookingRoomField, TOKEN_FIELD } from '../../contracts/index.js';
-import { ArgumentError } from '../../fixtures/http/errors.js';
-import { applyOverrides, encodeForm, entriesOf, pickForm, roomSelection } from '../../fixtures/http/forms.js';
-import { doc, html, notes } from '../../fixtures/sources.js';
+import { ArgumentError } from '../../client/errors.js';
+import { applyOverrides, encodeForm, entriesOf, pickForm, roomSelection } from '../../client/forms.js';
+import { doc, html, notes } from '../../coverage/sources.js';
 
 /** Standard HTML form semantics on a page of its own; nothing here is the service's data. */
 const SAMPLE = `<form id="f" method="post" action="/things/Save">

@@ -3,7 +3,7 @@
 // their earlier result.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALLURE_HISTORY } from '../../fixtures/reporting.js';
+import { ALLURE_HISTORY } from '../../reporting/report-options.js';
 import { RETRIED_TITLE } from './canary/summary-file.js';
 import { expect, test } from './shared-runs.fixture.js';
 

@@ -6,8 +6,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { SCRUBBED_BY_ITS_RUN, scanArtefacts, scrubArtefacts, type LeakHit } from '../../fixtures/artefact-secrets.js';
-import { tempDir } from '../../fixtures/child-run.js';
+import { SCRUBBED_BY_ITS_RUN, scanArtefacts, scrubArtefacts, type LeakHit } from '../../reporting/artefact-secrets.js';
+import { tempDir } from '../../child-runs/child-run.js';
 import { expect, test, type Canary } from './shared-runs.fixture.js';
 
 /** Every secret of the canary, labelled: the password, each issued ticket and token, the saved cookies. */

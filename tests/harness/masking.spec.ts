@@ -5,11 +5,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
-import { scrubArtefacts } from '../../fixtures/artefact-secrets.js';
-import { tempDir } from '../../fixtures/child-run.js';
-import { SecretMatcher } from '../../fixtures/http/secret-matcher.js';
-import { MASK, redact, registerSecret, secretFieldValues } from '../../fixtures/http/secrets.js';
-import { startProxy } from '../../fixtures/proxy/server.js';
+import { scrubArtefacts } from '../../reporting/artefact-secrets.js';
+import { tempDir } from '../../child-runs/child-run.js';
+import { SecretMatcher } from '../../client/secret-matcher.js';
+import { MASK, redact, registerSecret, secretFieldValues } from '../../client/secrets.js';
+import { startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

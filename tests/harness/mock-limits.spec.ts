@@ -3,7 +3,7 @@
 // altered cookies, a logged-off or expired session; and it keeps a bounded record of what it received.
 import { endpoints, pagePath } from '../../contracts/index.js';
 import { expect, fault, test } from '../../fixtures/index.js';
-import { HbClient } from '../../fixtures/http/client.js';
+import { HbClient } from '../../client/client.js';
 import { RECEIVED_KEPT } from '../../mock-server/context.js';
 import { MAX_BODY_BYTES } from '../../mock-server/refusals.js';
 import { AUTH_COOKIE, parseCookieHeader, SessionKeys } from '../../mock-server/session.js';

@@ -1,6 +1,6 @@
 // The mock's own behaviour and the env parser: harness checks that run only offline.
 import { expect, test } from '../../fixtures/index.js';
-import { EnvError, loadEnv } from '../../fixtures/env.js';
+import { EnvError, loadEnv } from '../../settings/env.js';
 import { startMockServer } from '../../mock-server/server.js';
 
 test.describe('mock server', () => {

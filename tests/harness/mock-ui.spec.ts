@@ -16,11 +16,11 @@ import {
   serviceToday,
 } from '../../contracts/index.js';
 import { draftBooking, fillBooking } from '../../fixtures/bookings/draft.js';
-import { childEnv, startNode } from '../../fixtures/child-run.js';
+import { childEnv, startNode } from '../../child-runs/child-run.js';
 import { expect, fault, test, type WorkerFixtures } from '../../fixtures/index.js';
 import { BookingFormPage } from '../../fixtures/pages/booking-form-page.js';
 import { BrowserSession } from '../../fixtures/pages/browser-session.js';
-import { normaliseColour } from '../../fixtures/pages/colour.js';
+import { normaliseColour } from '../../client/colour.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
 import { SchedulerPage } from '../../fixtures/pages/scheduler-page.js';
 

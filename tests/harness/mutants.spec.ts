@@ -14,8 +14,8 @@ import {
 } from '../../contracts/index.js';
 import { addDays, slashDate } from '../../contracts/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
-import { HbClient, tokensIn } from '../../fixtures/http/client.js';
-import { firstRealOption } from '../../fixtures/http/forms.js';
+import { HbClient, tokensIn } from '../../client/client.js';
+import { firstRealOption } from '../../client/forms.js';
 import { mutants, UnknownMutantError, type MutantArea, type MutantId } from '../../mock-server/mutants.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';

@@ -1,11 +1,11 @@
-// `npm run mutation`'s first try and record (scripts/mutation/): the try projects repeat a test once per
+// `npm run mutation`'s first try and record (mutation/): the try projects repeat a test once per
 // planned mutant, results map back to their try, the `mutantPerTest` option plays a mutant for one test
 // only as an expected failure, and a run of some mutants merges into the report and the killers record.
 import { endpoints as E } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
-import { parseMutationArgs, selectMutants } from '../../scripts/mutation/options.js';
-import { testKey, tryOfResult, tryProjectsOf, type PlannedTry } from '../../scripts/mutation/plan.js';
-import { mergeKillers, mergeResults, type MutantResult } from '../../scripts/mutation/report.js';
+import { parseMutationArgs, selectMutants } from '../../mutation/options.js';
+import { testKey, tryOfResult, tryProjectsOf, type PlannedTry } from '../../mutation/plan.js';
+import { mergeKillers, mergeResults, type MutantResult } from '../../mutation/report.js';
 
 const grid = { project: 'contract', file: 'contract/endpoints.spec.ts', titlePath: ['grid answers'] };
 const plan: PlannedTry[] = [

@@ -2,7 +2,7 @@
 // the checks written for them, every meaning check with the sentence it rests on.
 import { readFileSync } from 'node:fs';
 import { openPoints } from '../../contracts/index.js';
-import { OPEN_POINT, SOURCE } from '../../fixtures/sources.js';
+import { OPEN_POINT, SOURCE } from '../../coverage/sources.js';
 import { DOC, isMeaningCheck, listedTests, render } from '../../scripts/open-points-doc.js';
 import { expect, test } from './shared-runs.fixture.js';
 

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoints, type EndpointId } from '../../contracts/index.js';
-import { scanArtefacts } from '../../fixtures/artefact-secrets.js';
-import { argumentsFor } from '../../fixtures/contract-arguments.js';
-import { HbClient } from '../../fixtures/http/client.js';
-import { ContractError } from '../../fixtures/http/errors.js';
+import { scanArtefacts } from '../../reporting/artefact-secrets.js';
+import { argumentsFor } from '../../client/contract-arguments.js';
+import { HbClient } from '../../client/client.js';
+import { ContractError } from '../../client/errors.js';
 import type { MockContext } from '../../mock-server/context.js';
 import { expect, test } from './proxy.fixture.js';
 

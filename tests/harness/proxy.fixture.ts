@@ -3,8 +3,8 @@
 // child process. Each is stopped after its test.
 import { join } from 'node:path';
 import { test as base, expect } from '../../fixtures/bookings.js';
-import { childEnv, startNode, tempDir, type RunningChild } from '../../fixtures/child-run.js';
-import { startProxy, type Proxy, type ProxyOptions } from '../../fixtures/proxy/server.js';
+import { childEnv, startNode, tempDir, type RunningChild } from '../../child-runs/child-run.js';
+import { startProxy, type Proxy, type ProxyOptions } from '../../proxy/server.js';
 import type { MockOptions } from '../../mock-server/context.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 

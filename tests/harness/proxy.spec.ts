@@ -2,9 +2,9 @@
 // are in cli-input.spec.ts): the write guard, the request filter met byte for byte, the fault control, and
 // the rewrites that make a session on an https target work over plain http locally.
 import { API_PREFIX, bookingRoomField, endpoints, LOGIN_PATH, pagePath } from '../../contracts/index.js';
-import { HbClient } from '../../fixtures/http/client.js';
-import { downstreamCookie, downstreamLocation, downstreamText, upstreamHeader } from '../../fixtures/proxy/rewrite.js';
-import { PROXY_FAULTS_PATH, startProxy } from '../../fixtures/proxy/server.js';
+import { HbClient } from '../../client/client.js';
+import { downstreamCookie, downstreamLocation, downstreamText, upstreamHeader } from '../../proxy/rewrite.js';
+import { PROXY_FAULTS_PATH, startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -2,7 +2,7 @@
 // result the report files under "Contract breaks" counts against it; drift, other failures
 // and passing results do not. The messages are those the suite's errors carry.
 import { expect, test } from '@playwright/test';
-import { isContractBreak } from '../../fixtures/reporting.js';
+import { isContractBreak } from '../../reporting/report-options.js';
 
 const failed = (message: string, trace = '') => ({ status: 'failed', error: { message, trace } });
 

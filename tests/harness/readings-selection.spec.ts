@@ -1,12 +1,12 @@
-// The selection of the `readings` and `contract-variant` projects (fixtures/coverage/selection.ts):
+// The selection of the `readings` and `contract-variant` projects (coverage/selection.ts):
 // the grep takes exactly the listed tests, and a test that calls a decided route but is left out of
 // the listing is named. The run itself holds the listing to what its tests called (the coverage reporter).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openPoints, registry } from '../../contracts/index.js';
-import { decidedRoutes, grepOf, leftOut, readCalls, selected, variantRoutes } from '../../fixtures/coverage/selection.js';
-import { TESTS_DIR } from '../../fixtures/paths.js';
+import { decidedRoutes, grepOf, leftOut, readCalls, selected, variantRoutes } from '../../coverage/selection.js';
+import { TESTS_DIR } from '../../settings/paths.js';
 
 test.describe('readings selection', () => {
   test('grepOf matches the listed tests as Playwright titles them, tags included, and no other', () => {

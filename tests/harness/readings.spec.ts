@@ -12,7 +12,7 @@ import {
   TOKEN_FIELD,
   type MockReadings,
 } from '../../contracts/index.js';
-import { PlainClient } from '../../fixtures/plain-client.js';
+import { PlainClient } from '../../client/plain-client.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 

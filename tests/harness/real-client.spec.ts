@@ -15,7 +15,7 @@ import {
   ROOM_COLOUR_LIST_ID,
   TOKEN_FIELD,
 } from '../../contracts/index.js';
-import { PlainClient } from '../../fixtures/plain-client.js';
+import { PlainClient } from '../../client/plain-client.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 

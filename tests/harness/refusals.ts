@@ -1,8 +1,8 @@
 // A command line's refusal, seen the same way in a child process and in the worker: exit code 2,
 // the reason on the first line of stderr, the usage after it, no stack trace, nothing started.
-// In the worker, scripts/command-line.ts runs with process.exit and the console stubbed.
+// In the worker, settings/command-line.ts runs with process.exit and the console stubbed.
 import { format } from 'node:util';
-import type { ChildRun } from '../../fixtures/child-run.js';
+import type { ChildRun } from '../../child-runs/child-run.js';
 import { expect } from '../../fixtures/index.js';
 
 /** What a command line said and how it ended (status null: it went on past its checks). */

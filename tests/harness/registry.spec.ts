@@ -12,8 +12,8 @@ import * as customers from '../../contracts/customers.js';
 import { endpoints, pages, registry, type Domain, type JsonEndpoint, type RegistryEntry } from '../../contracts/index.js';
 import * as rooms from '../../contracts/rooms.js';
 import * as scheduler from '../../contracts/scheduler.js';
-import { contractArguments } from '../../fixtures/contract-arguments.js';
-import { REPO_ROOT } from '../../fixtures/paths.js';
+import { contractArguments } from '../../client/contract-arguments.js';
+import { REPO_ROOT } from '../../settings/paths.js';
 import { MockContext } from '../../mock-server/context.js';
 import { bookingHandlers } from '../../mock-server/handlers/bookings.js';
 import { catalogHandlers } from '../../mock-server/handlers/catalog.js';
@@ -151,7 +151,7 @@ test.describe('registry meta-test', () => {
     expect(unserved, "JSON endpoints their domain's handler file does not serve").toEqual([]);
   });
 
-  test('a JSON endpoint with a query or a body has arguments in fixtures/contract-arguments.ts, one without has none', () => {
+  test('a JSON endpoint with a query or a body has arguments in client/contract-arguments.ts, one without has none', () => {
     const wrong = jsonEntries.flatMap((e) => {
       const takes = Boolean(e.query ?? e.body);
       const has = Object.hasOwn(contractArguments, e.id);

@@ -1,7 +1,7 @@
 // The colour parser the scheduler checks rely on (live notes, "Scheduler": parse the
 // style robustly: spacing, `!important`, `rgb()`, case). Pure functions, no server.
 import { expect, test } from '@playwright/test';
-import { backgroundColourOf, normaliseColour } from '../../fixtures/pages/colour.js';
+import { backgroundColourOf, normaliseColour } from '../../client/colour.js';
 
 test.describe('room colour parser', () => {
   const styles: [string, string | null][] = [

@@ -1,11 +1,11 @@
-// The run-wide cap on requests in flight against a remote target (fixtures/http/run-slots.ts):
+// The run-wide cap on requests in flight against a remote target (client/run-slots.ts):
 // workers are separate processes, so the slots live on disk, and every client of a run shares them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
-import { RunSlots } from '../../fixtures/http/run-slots.js';
+import { RunSlots } from '../../client/run-slots.js';
 
 test.describe('run slots', () => {
   test("two workers' slots over one folder hold at most its size in flight, and a freed slot goes to a waiter", async () => {

@@ -2,8 +2,8 @@
 // each sees something different from the mutated mock than from the faithful one.
 import { endpoints as E, LOGIN_PATH, pagePath, TOKEN_FIELD, TOKEN_HEADER } from '../../contracts/index.js';
 import { addDays } from '../../contracts/service-time.js';
-import { firstRealOption } from '../../fixtures/http/forms.js';
-import { tokensIn, type HbClient } from '../../fixtures/http/client.js';
+import { firstRealOption } from '../../client/forms.js';
+import { tokensIn, type HbClient } from '../../client/client.js';
 import type { securityMutants } from '../../mock-server/mutants-security.js';
 import type { MockServer } from '../../mock-server/server.js';
 import { LOGOFF_PATH } from '../../mock-server/html/layout.js';

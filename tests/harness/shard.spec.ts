@@ -5,9 +5,9 @@
 // `playwright merge-reports` itself; what is ours is the merge step, checked here.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoverageFile } from '../../fixtures/coverage/reporter.js';
-import { testsOf } from '../../fixtures/json-report.js';
-import type { RunSummary } from '../../fixtures/summary-reporter.js';
+import type { CoverageFile } from '../../reporting/coverage-reporter.js';
+import { testsOf } from '../../reporting/json-report.js';
+import type { RunSummary } from '../../reporting/summary-reporter.js';
 import { expect, test } from './shared-runs.fixture.js';
 
 const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&apos;': "'" };

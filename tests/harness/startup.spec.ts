@@ -5,12 +5,12 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { childEnv, runScript } from '../../fixtures/child-run.js';
-import { EnvError, loadEnvOrExit } from '../../fixtures/env.js';
-import { readEnvFile } from '../../fixtures/env-file.js';
-import { HbClient } from '../../fixtures/http/client.js';
-import { LoginError } from '../../fixtures/http/errors.js';
-import { maskValues, registerSecret } from '../../fixtures/http/secrets.js';
+import { childEnv, runScript } from '../../child-runs/child-run.js';
+import { EnvError, loadEnvOrExit } from '../../settings/env.js';
+import { readEnvFile } from '../../settings/env-file.js';
+import { HbClient } from '../../client/client.js';
+import { LoginError } from '../../client/errors.js';
+import { maskValues, registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
 import { hallProblem, startupChecks } from '../../fixtures/startup-checks.js';
 import { exitOf, said, type Said } from './refusals.js';

@@ -1,15 +1,15 @@
-// The run's summary (fixtures/summary-reporter.ts): the canary (tests/harness/canary/), a child
+// The run's summary (reporting/summary-reporter.ts): the canary (tests/harness/canary/), a child
 // run of a small inline suite (a pass, a contract break, a flaky test, skips with reasons, one
 // naming the password, run again by a second project), closes with the counts of its JSON report on
 // the console and in summary.json: per area, distinct tests against re-runs, skip reasons, failures,
 // reports, no secret. The text, the masking and the break parsing are pure checks.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REPO_ROOT } from '../../fixtures/child-run.js';
-import { testsOf } from '../../fixtures/json-report.js';
-import { contractBreakOf, type Counts, type RunSummary } from '../../fixtures/summary-reporter.js';
-import { masker } from '../../fixtures/summary-details.js';
-import { summaryLines } from '../../fixtures/summary-text.js';
+import { REPO_ROOT } from '../../child-runs/child-run.js';
+import { testsOf } from '../../reporting/json-report.js';
+import { contractBreakOf, type Counts, type RunSummary } from '../../reporting/summary-reporter.js';
+import { masker } from '../../reporting/summary-details.js';
+import { summaryLines } from '../../reporting/summary-text.js';
 import { BROKEN_TITLE, RETRIED_TITLE, SUMMARY_FILE } from './canary/summary-file.js';
 import { expect, test } from './shared-runs.fixture.js';
 

@@ -1,7 +1,7 @@
 // `npm run test:service` (scripts/test-service.ts): the service suite's projects only, on the
 // built-in mock even when HB_BASE_URL is set. Its run is checked as data, its projects against
 // the suite's listing; nothing is started.
-import { SERVICE_PROJECTS } from '../../fixtures/child-run.js';
+import { SERVICE_PROJECTS } from '../../child-runs/child-run.js';
 import { serviceRun } from '../../scripts/test-service.js';
 import { expect, test } from './shared-runs.fixture.js';
 

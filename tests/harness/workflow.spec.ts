@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
 import { validateWorkflow } from '@action-validator/core';
-import { REPO_ROOT } from '../../fixtures/child-run.js';
+import { REPO_ROOT } from '../../child-runs/child-run.js';
 
 const WORKFLOW = join(REPO_ROOT, '.github', 'workflows', 'hall-booking.yml');
 

@@ -2,9 +2,9 @@
 // (case, trailing dot, IDNA, default ports, an entry as a URL or host:port), and a write known by the
 // route the service would run (case, escapes, an id in the query, any method), not by its spelling.
 import { endpoints, pagePath } from '../../contracts/index.js';
-import { loadEnv } from '../../fixtures/env.js';
-import { parseProxyArgs } from '../../fixtures/proxy/options.js';
-import { startProxy } from '../../fixtures/proxy/server.js';
+import { loadEnv } from '../../settings/env.js';
+import { parseProxyArgs } from '../../proxy/options.js';
+import { startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 
 const remote = { HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: '1', HB_ALLOW_WRITES: 'true' };

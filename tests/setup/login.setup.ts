@@ -5,8 +5,8 @@ import { dirname } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
-import { STORAGE_STATE } from '../../fixtures/paths.js';
-import { doc, notes } from '../../fixtures/sources.js';
+import { STORAGE_STATE } from '../../settings/paths.js';
+import { doc, notes } from '../../coverage/sources.js';
 
 test(
   'log in through the login page and save the session',

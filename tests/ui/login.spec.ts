@@ -2,7 +2,7 @@
 import { LOGIN_PATH, endpoints } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
-import { doc, notes } from '../../fixtures/sources.js';
+import { doc, notes } from '../../coverage/sources.js';
 
 // The password is typed here: no trace, screenshot or video of it, even on a retry.
 test.use({ storageState: { cookies: [], origins: [] }, trace: 'off', screenshot: 'off', video: 'off' });

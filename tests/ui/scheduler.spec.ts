@@ -14,10 +14,10 @@ import {
 import { schedulerEvents } from '../../fixtures/bookings.js';
 import { expect, test } from '../../fixtures/index.js';
 import { BrowserSession } from '../../fixtures/pages/browser-session.js';
-import { normaliseColour } from '../../fixtures/pages/colour.js';
+import { normaliseColour } from '../../client/colour.js';
 import { SchedulerPage, type RoomLabel } from '../../fixtures/pages/scheduler-page.js';
 import { recordReading } from '../../fixtures/readings.js';
-import { doc, notes, openPoint } from '../../fixtures/sources.js';
+import { doc, notes, openPoint } from '../../coverage/sources.js';
 
 const FEED = `listSchedulerEvents (GET ${endpoints.listSchedulerEvents.path})`;
 

@@ -1,9 +1,9 @@
 // The mock's fault vocabulary met by the Node client, Playwright's request client and a browser page, and the
 // client's retry policy; every fault overrides the worker's mock (`mock.use(fault(…))`): skipped against a remote target.
 import { LOGIN_PATH, endpoints, pagePath } from '../../contracts/index.js';
-import { HbClient, type RetryInfo } from '../../fixtures/http/client.js';
+import { HbClient, type RetryInfo } from '../../client/client.js';
 import { closedPort, rejectionOf } from '../../fixtures/failures.js';
-import { TransportError, UnexpectedStatusError } from '../../fixtures/http/errors.js';
+import { TransportError, UnexpectedStatusError } from '../../client/errors.js';
 import { attemptsAt, expect, fault, FAULTS_PATH, pageFetch, test } from './wire.fixture.js';
 
 /** A cheap protected GET: the keepalive (interface doc, "Session check"). */

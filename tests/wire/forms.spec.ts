@@ -12,9 +12,9 @@ import {
   pathMatches,
 } from '../../contracts/index.js';
 import { recordReading } from '../../fixtures/readings.js';
-import { ArgumentError } from '../../fixtures/http/errors.js';
-import { doc, notes, openPoint } from '../../fixtures/sources.js';
-import { firstRealOption, parseForms, pickForm, realOptions, roomSelection, type ParsedForm } from '../../fixtures/http/forms.js';
+import { ArgumentError } from '../../client/errors.js';
+import { doc, notes, openPoint } from '../../coverage/sources.js';
+import { firstRealOption, parseForms, pickForm, realOptions, roomSelection, type ParsedForm } from '../../client/forms.js';
 import { expect, test } from './wire.fixture.js';
 
 test.describe(

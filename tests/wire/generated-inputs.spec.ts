@@ -1,13 +1,13 @@
-// Generated valid and invalid requests from the registry's contracts (fixtures/fuzz/), through the
+// Generated valid and invalid requests from the registry's contracts (fuzz/), through the
 // worker's session and its tokens: a small budget of `npm run fuzz` on every run, fixed seed so the
 // mutation step's verdicts repeat. Writes (form posts) only where the suite may write.
 import { endpoints, pages } from '../../contracts/index.js';
-import { repoPath } from '../../fixtures/env.js';
-import { displayUrl } from '../../fixtures/reporting.js';
-import { openFuzzContext, type FuzzTarget } from '../../fixtures/fuzz/context.js';
-import { sweepRun } from '../../fixtures/fuzz/form-checks.js';
-import { replayCommand, runFuzz, type FuzzSummary } from '../../fixtures/fuzz/runner.js';
-import { doc, notes } from '../../fixtures/sources.js';
+import { repoPath } from '../../settings/env.js';
+import { displayUrl } from '../../reporting/report-options.js';
+import { openFuzzContext, type FuzzTarget } from '../../fuzz/context.js';
+import { sweepRun } from '../../fuzz/form-checks.js';
+import { replayCommand, runFuzz, type FuzzSummary } from '../../fuzz/runner.js';
+import { doc, notes } from '../../coverage/sources.js';
 import { expect, test } from './wire.fixture.js';
 
 /** The run's seed and size: about 800 requests, a few seconds against the mock. */

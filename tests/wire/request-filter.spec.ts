@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import { request as playwrightRequest } from '@playwright/test';
 import { bookingRoomField, LOGIN_PATH, pagePath, registry } from '../../contracts/index.js';
-import { doc, notes } from '../../fixtures/sources.js';
+import { doc, notes } from '../../coverage/sources.js';
 import { expect, pageFetch, test } from './wire.fixture.js';
 
 const RAW = `Name=Wire+check&${bookingRoomField(0, 'RoomId')}=1&${bookingRoomField(0, 'Selected')}=true`;

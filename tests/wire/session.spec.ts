@@ -4,8 +4,8 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { LOGIN_PATH, endpoints, registry } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
-import { doc } from '../../fixtures/sources.js';
-import { isLoginRedirect } from '../../fixtures/http/client.js';
+import { doc } from '../../coverage/sources.js';
+import { isLoginRedirect } from '../../client/client.js';
 
 test.describe(
   'session @smoke',

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { pathKey } from '../../contracts/index.js';
 import { test as base, expect } from '../../fixtures/bookings.js';
 import { fault, FAULTS_PATH } from '../../fixtures/index.js';
-import { HbClient, type ClientOptions } from '../../fixtures/http/client.js';
+import { HbClient, type ClientOptions } from '../../client/client.js';
 
 /** What a browser page saw for one in-page `fetch`. */
 export interface PageFetchResult {

@@ -1,12 +1,12 @@
 // The canary's setup: a browser login typed with the planted password, the session saved.
-import { repoModule } from '../../../fixtures/child-run.js';
+import { repoModule } from '../../../child-runs/child-run.js';
 
 export const LOGIN_FILES = {
   'login.setup.ts': `import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect, test } from ${repoModule('fixtures/index.ts')};
 import { LoginPage } from ${repoModule('fixtures/pages/login-page.ts')};
-import { STORAGE_STATE } from ${repoModule('fixtures/paths.ts')};
+import { STORAGE_STATE } from ${repoModule('settings/paths.ts')};
 
 test('logs in with the planted password and saves the session', async ({ page, target }) => {
   const login = new LoginPage(page);

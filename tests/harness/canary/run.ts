@@ -1,14 +1,14 @@
 // The canary: one child run of a small inline suite per suite run, shared by every harness check
 // that only inspects artefacts (shard merge, summary, Allure history, leak scan, coverage gate).
-// The first worker to ask runs it (fixtures/once-per-run.ts); the others wait for its record. A check
+// The first worker to ask runs it (child-runs/once-per-run.ts); the others wait for its record. A check
 // that needs another outcome adds an inline file to CANARY_FILES.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { SCRUBBED_BY_ITS_RUN } from '../../../fixtures/artefact-secrets.js';
-import { childEnv, runInlineTest, runNode, type ChildRun } from '../../../fixtures/child-run.js';
-import { oncePerRun } from '../../../fixtures/once-per-run.js';
+import { SCRUBBED_BY_ITS_RUN } from '../../../reporting/artefact-secrets.js';
+import { childEnv, runInlineTest, runNode, type ChildRun } from '../../../child-runs/child-run.js';
+import { oncePerRun } from '../../../child-runs/once-per-run.js';
 import { EVIDENCE_PROBE_SPEC } from '../evidence-canary.js';
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';

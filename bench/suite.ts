@@ -1,0 +1,102 @@
+// The full offline run, as `npm test` runs it: wall and CPU seconds, each project's span (its first
+// test's start to its last test's end), logins per worker (HB_MOCK_STATS) and the child runs it started.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { JSONReport } from '@playwright/test/reporter';
+import { childEnv, childRunLog, loggedChildRuns, REPO_ROOT, runPlaywright, tempDir } from '../child-runs/child-run.js';
+import { readJsonReport, testsOf } from '../reporting/json-report.js';
+import { timed, type Measure } from './measure.js';
+import { round, verdict, type Row } from './report.js';
+
+/** Per project: tests, span from the first start to the last end, and seconds spent in tests. */
+export function projectSpans(report: JSONReport | undefined): { name: string; tests: number; spanSeconds: number; busySeconds: number }[] {
+  const projects = new Map<string, { tests: number; start: number; end: number; busyMs: number }>();
+  for (const { project, test: t } of testsOf(report)) {
+    for (const r of t.results) {
+      const start = Date.parse(r.startTime);
+      const p = projects.get(project) ?? { tests: 0, start: Infinity, end: 0, busyMs: 0 };
+      p.tests += 1;
+      p.start = Math.min(p.start, start);
+      p.end = Math.max(p.end, start + r.duration);
+      p.busyMs += r.duration;
+      projects.set(project, p);
+    }
+  }
+  return [...projects].map(([name, p]) => ({
+    name,
+    tests: p.tests,
+    spanSeconds: round((p.end - p.start) / 1000),
+    busySeconds: round(p.busyMs / 1000),
+  }));
+}
+
+/** The child `playwright test` runs suite run `runId` started, as its child-run log holds them; the log is removed. */
+function childRunsOf(runId: string): { count: number; purposes: string[] } {
+  const log = childRunLog(runId) as string;
+  const purposes = loggedChildRuns(log).map((r) => r.purpose);
+  rmSync(log, { force: true });
+  return { count: purposes.length, purposes };
+}
+
+export const suite: Measure = async () => {
+  const dir = tempDir('bench-suite');
+  const reports = join(REPO_ROOT, 'reports', 'bench-suite');
+  const reportFile = join(dir, 'report.json');
+  const statsFile = join(dir, 'mock-stats.jsonl');
+  const runId = `bench${Date.now().toString(36)}`;
+  const env = childEnv({
+    PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile,
+    HB_MOCK_STATS: statsFile,
+    HB_STORAGE_STATE: join(dir, 'state.json'),
+    // In the repository: the harness's canary writes its inline suite under the output folder, and an inline suite
+    // outside the repository does not find the repository's packages.
+    HB_REPORTS_DIR: reports,
+    HB_RUN_ID: runId,
+  });
+  // The config's reporters, as `npm test` has them (its listing reporter spares the harness a child run), and JSON.
+  const { value: run, wallSeconds, cpuSeconds } = await timed(() => runPlaywright(['test', '--add-reporter=json'], env, 1_800_000));
+  const children = childRunsOf(runId);
+  const report = readJsonReport(reportFile);
+  const workers = existsSync(statsFile)
+    ? readFileSync(statsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { project: string; logins: number; sessionLogins: number })
+    : [];
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(reports, { recursive: true, force: true });
+  const projects = projectSpans(report);
+  const logins = { total: 0, session: 0, workers: workers.length };
+  for (const w of workers) {
+    logins.total += w.logins;
+    logins.session += w.sessionLogins;
+  }
+  const green = run.status === 0;
+  const s = report?.stats;
+  const rows: Row[] = [
+    {
+      measure: 'npm test, wall',
+      value: `${wallSeconds} s (${s?.expected ?? 0} passed, ${s?.unexpected ?? 0} failed${green ? '' : ', NOT GREEN'})`,
+      target: '≤ 40 s (stretch 25 s)',
+      status: verdict(green && wallSeconds <= 40),
+    },
+    { measure: 'npm test, CPU', value: `${cpuSeconds} s`, target: '≤ 70 s', status: verdict(cpuSeconds <= 70) },
+    ...projects.map((p) => ({
+      measure: `  project ${p.name}`,
+      value: `${p.spanSeconds} s span, ${p.busySeconds} s in tests, ${p.tests} tests`,
+    })),
+    {
+      measure: 'child playwright runs per npm test',
+      value: `${children.count} (${children.purposes.join(', ') || 'none'}; the child-run log)`,
+      target: '≤ 3',
+      status: verdict(children.count <= 3),
+    },
+    {
+      measure: 'logins per run',
+      value: `${logins.total}: ${logins.session} by ${logins.workers} workers' sessions, ${logins.total - logins.session} by tests`,
+      target: '≤ 1 per worker + login tests',
+      status: verdict(logins.session <= logins.workers),
+    },
+  ];
+  return { result: { exitCode: run.status, wallSeconds, cpuSeconds, stats: s, projects, childRuns: children, logins }, rows };
+};

@@ -1,0 +1,67 @@
+// How one exchange reads in a report: a step title, and the text of its attachment (verdict,
+// replay command, masked headers and bodies). Pure: the harness checks it on recorded exchanges.
+import type { Exchange } from '../exchange.js';
+import { curlOf, PLACEHOLDERS } from './curl.js';
+import { describeVerdict, isBroken, type ExchangeVerdict } from './verdict.js';
+
+/** One exchange as the evidence keeps it. */
+export interface Evidence {
+  exchange: Exchange;
+  verdict: ExchangeVerdict;
+  curl: string;
+}
+
+export const evidenceOf = (exchange: Exchange, verdict: ExchangeVerdict): Evidence => ({ exchange, verdict, curl: curlOf(exchange) });
+
+const MAX_TITLE_PATH = 100;
+
+/** `GET /api/rooms?id=1 → 200 (12 ms)`; `GET /x → no answer (3 ms)`. */
+export function stepTitle({ exchange: x }: Evidence): string {
+  const url = new URL(x.url);
+  const path = `${url.pathname}${url.search}`;
+  const shown = path.length > MAX_TITLE_PATH ? `${path.slice(0, MAX_TITLE_PATH - 1)}…` : path;
+  const ms = x.durationMs === undefined ? '' : ` (${Math.round(x.durationMs)} ms)`;
+  return `${x.method} ${shown} → ${x.status ?? 'no answer'}${ms}`;
+}
+
+const block = (title: string, headers: Record<string, string>, body?: string): string[] => [
+  `--- ${title}`,
+  ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ...(body ? ['', body] : []),
+];
+
+/** How to fill the replay's variables (README, "Evidence"). */
+const FILL_HINT =
+  `# ${PLACEHOLDERS.cookie}: the Cookie header of a logged-in session; ${PLACEHOLDERS.token}: the __RequestVerificationToken ` +
+  `of a page of that session; ${PLACEHOLDERS.baseUrl}: the target (npm run mock prints it). README, "Evidence".`;
+
+/** The attachment of one exchange: what was sent and answered, what the contract says, how to replay it. */
+export function evidenceText(e: Evidence): string {
+  const x = e.exchange;
+  return [
+    `${x.method} ${x.url} → ${x.status ?? 'no answer'}${x.durationMs === undefined ? '' : ` in ${Math.round(x.durationMs)} ms`}`,
+    `contract: ${describeVerdict(e.verdict)}`,
+    '',
+    FILL_HINT,
+    e.curl,
+    '',
+    ...block('request', x.requestHeaders, x.requestBody),
+    '',
+    ...block('response', x.responseHeaders, x.responseBody),
+  ].join('\n');
+}
+
+/**
+ * The exchange a failure is about: the last one whose URL an error names (the client's errors
+ * name method and URL), else the last that broke its contract or got no answer, else the last
+ * with an error status, else the last one.
+ */
+export function failingEvidence(all: readonly Evidence[], errors: readonly string[]): Evidence | undefined {
+  const last = (keep: (e: Evidence) => boolean) => all.findLast(keep);
+  return (
+    last((e) => errors.some((m) => m.includes(e.exchange.url))) ??
+    last((e) => isBroken(e.verdict)) ??
+    last((e) => (e.exchange.status ?? 0) >= 400) ??
+    all.at(-1)
+  );
+}

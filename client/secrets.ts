@@ -1,0 +1,133 @@
+// Every secret the harness handles (password, cookie values, anti-forgery tokens) is
+// registered here the moment it is seen, and every text bound for a report, a log or
+// an error message passes through `redact` first.
+import { TOKEN_FIELD, TOKEN_HEADER } from '../contracts/index.js';
+import { SecretMatcher } from './secret-matcher.js';
+
+/** Every secret registered in this process, found in any spelling at a cost that does not grow with their number. */
+const secrets = new SecretMatcher();
+
+/** Values shorter than this are not secrets worth masking (a hall id cookie, `true`: they would mask noise). */
+export const MIN_SECRET_LENGTH = 6;
+
+/** `always`: mask it whatever its length (the password: a short one is still a secret). */
+export function registerSecret(value: string | undefined | null, { always = false } = {}): void {
+  if (value && (always || value.length >= MIN_SECRET_LENGTH)) secrets.add(value);
+}
+
+export const MASK = '***';
+
+/** Header names (lower-case) that carry session cookies or the token: their values are secrets. */
+export const SECRET_HEADER_NAMES = ['cookie', 'set-cookie', TOKEN_HEADER.toLowerCase()] as const;
+/** Form and JSON field names whose values are secrets: the login form's password and the token field. */
+export const SECRET_FIELD_NAMES = ['Password', TOKEN_FIELD] as const;
+
+/** Header names whose values are always masked, whatever they hold. */
+const SECRET_HEADERS = new Set<string>([...SECRET_HEADER_NAMES, 'authorization']);
+
+const FIELD_NAME = new RegExp(`(?:^|[.\\]])(?:${SECRET_FIELD_NAMES.join('|')})$`, 'i');
+const decodeForm = (s: string): string => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+const decodeJson = (s: string): string => {
+  try {
+    return JSON.parse(`"${s}"`) as string;
+  } catch {
+    return s;
+  }
+};
+/**
+ * Whether a field name, as the request spells it, is a secret field as MVC binds it: names
+ * percent-decoded (form) or unescaped (JSON), case-insensitive, a `model.` prefix allowed
+ * (`Pass%77ord`, `password`, `model.Password` all bind to Password).
+ */
+const isSecretField = (name: string, decode: (s: string) => string): boolean =>
+  // A name without `%` or `\\` decodes to itself (a form's `+` cannot make one): no decoding for the millions of
+  // plain names a run's reports hold.
+  FIELD_NAME.test(/[%\\]/.test(name) ? decode(name) : name);
+
+/**
+ * `name=value` of a form body or query (the value runs to `&`, `"`, a space or `<`; a `'` stays in
+ * it, as encodeURIComponent leaves it), and `"name": "value"` of JSON.
+ */
+const FORM_PAIR = /(^|[?&\s"'])([^=&?\s"'<>]+)=([^&"\s<]*)/g;
+const JSON_PAIR = /"((?:[^"\\]|\\.)*)"(\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+/** A part of a multipart/form-data body (RFC 7578): its name and its value up to the next boundary. */
+const MULTIPART_PART = /\bname="([^"]*)"[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/gi;
+
+/** The values of secret fields (password, token) in a form body, query, multipart body or JSON text, decoded. */
+export function secretFieldValues(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(FORM_PAIR)) if (isSecretField(m[2] as string, decodeForm)) out.push(decodeForm(m[3] as string));
+  for (const m of text.matchAll(JSON_PAIR)) if (isSecretField(m[1] as string, decodeJson)) out.push(decodeJson(m[3] as string));
+  for (const m of text.matchAll(MULTIPART_PART)) if (isSecretField(m[1] as string, (n) => n)) out.push(m[2] as string);
+  return out.filter(Boolean);
+}
+
+/**
+ * The values of secret fields in a query string or an urlencoded body, split on `&` as the server
+ * splits it, so a value sent with a raw `'` or `"` is taken whole.
+ */
+export function postedSecrets(form: string): string[] {
+  const out: string[] = [];
+  for (const [name, value] of new URLSearchParams(form)) if (value && FIELD_NAME.test(name)) out.push(value);
+  return out;
+}
+
+/** A text whose fixed words are the harness's own and whose values were masked one by one ({@link maskValues}). */
+export class MaskedText {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * A message of the harness's own words around values from the wire or the settings: only the values
+ * are masked, so a secret that is also a word of the message (a password `wrong` in "wrong
+ * credentials?") is masked where it is data and never in the harness's text.
+ */
+export const maskValues = (words: TemplateStringsArray, ...values: unknown[]): MaskedText =>
+  new MaskedText(words.reduce((out, word, i) => out + word + (i < values.length ? redact(String(values[i])) : ''), ''));
+
+/** Mask a text for a log or a report: a {@link MaskedText} is already masked, as its values were. */
+export const maskedText = (text: string | MaskedText): string => (text instanceof MaskedText ? text.text : redact(text));
+
+export function redact(text: string): string {
+  // Registered secrets first: a field's value cut short by the pattern below must not hide the rest of one.
+  return secrets
+    .replace(text, MASK)
+    .replace(FORM_PAIR, (m, pre: string, name: string, value: string) =>
+      value && isSecretField(name, decodeForm) ? `${pre}${name}=${MASK}` : m,
+    )
+    .replace(JSON_PAIR, (m, name: string, sep: string, value: string) =>
+      value && isSecretField(name, decodeJson) ? `"${name}"${sep}"${MASK}"` : m,
+    );
+}
+
+export function redactHeaders(headers: Record<string, string | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    const value = Array.isArray(v) ? v.join('\n') : v;
+    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? maskCookieValues(value) : redact(value);
+  }
+  return out;
+}
+
+/** `a=secret; b=x` → `a=***; b=***` (names stay: they help debugging and are not secret). */
+const maskCookieValues = (value: string): string =>
+  value
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^([^=;,\s]+)=([^;]*)/, `$1=${MASK}`)
+        .replace(/(;\s*)([^=;\s]+)=([^;]*)/g, (m, sep: string, name: string) =>
+          /^(path|domain|expires|max-age|samesite)$/i.test(name) ? m : `${sep}${name}=${MASK}`,
+        ),
+    )
+    .join('\n')
+    .replace(/^(?!.*=)(.+)$/, MASK);

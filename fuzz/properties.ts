@@ -1,0 +1,110 @@
+// The generated checks by name, each an input generator and its verdict, over one context: the
+// run's session, a second session of the same user, clients without a session, the target's listed
+// ids. Writes (form posts, BlockUser, GenerateAccessPIN, PreviewEmailContent) only when allowed.
+import fc from 'fast-check';
+import type { CookieJar } from 'tough-cookie';
+import { endpoints, listItems, type EndpointId } from '../contracts/index.js';
+import { findIntKey } from '../client/discovery.js';
+import type { HbClient } from '../client/client.js';
+import { formCaseArb, judgeFormCase, type FormRun } from './form-cases.js';
+import { jsonCaseArb } from './json-cases.js';
+import { judgeJsonCase } from './json-verdicts.js';
+import { judgeNoSession, judgeReturnUrl, judgeToken, noSessionCaseArb, returnUrlCaseArb, tokenCaseArb } from './session-cases.js';
+import { probeHttpOnly, probeLogoff } from './session-probes.js';
+import type { Pool } from './values.js';
+
+export interface FuzzContext {
+  /** The run's logged-in session. */
+  client: HbClient;
+  /** A second session of the same user: its token must not serve the first. */
+  other: HbClient;
+  /** A client of the target with this jar (a new, empty one by default), within the run's cap; it logs in only when asked. */
+  fresh: (jar?: CookieJar) => HbClient;
+  credentials: { email: string; password: string };
+  pool: Pool;
+  writes: boolean;
+  form: FormRun;
+  /** The target as shown in reports (no credentials). */
+  targetLabel: string;
+  /** What scheduler routes answered without a session, and other records of what the target does. */
+  observed: Map<string, string>;
+  notes(): string[];
+}
+
+export interface Property {
+  name: string;
+  arb: fc.Arbitrary<unknown>;
+  judge(input: unknown): Promise<string | null>;
+}
+
+const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Promise<string | null>): Property => ({
+  name,
+  arb,
+  judge: judge,
+});
+
+export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
+  const ids = (Object.keys(endpoints) as EndpointId[]).filter((id) => ctx.writes || !endpoints[id].writes);
+  const json = ids.map((id) =>
+    property(
+      `json:${id}`,
+      // BlockUser has no documented undo: only bodies that must block nobody.
+      id === 'blockUser' ? jsonCaseArb(id, ctx.pool).filter((c) => c.kind !== 'valid') : jsonCaseArb(id, ctx.pool),
+      (c) => judgeJsonCase(ctx.client, c),
+    ),
+  );
+  return [
+    ...json,
+    property('no-session', noSessionCaseArb(ctx.pool, ctx.writes), (c) => judgeNoSession(ctx.fresh(), c, ctx.observed)),
+    property('token', tokenCaseArb(ctx.pool), (c) => judgeToken(ctx.client, ctx.other, c)),
+    property('return-url', returnUrlCaseArb, (c) => judgeReturnUrl(ctx.fresh(), c, ctx.credentials)),
+    property('session-cookies-http-only', fc.constant(null), () => probeHttpOnly(ctx.fresh)),
+    property('logoff-ends-session', fc.constant(null), async () => {
+      const { finding, note } = await probeLogoff(ctx.fresh);
+      if (note) ctx.observed.set('logoff', note);
+      return finding;
+    }),
+    ...(ctx.writes ? [property('form', formCaseArb, (c) => judgeFormCase(ctx.client, ctx.form, c))] : []),
+  ];
+}
+
+const ints = (json: unknown, ...keys: string[]): number[] =>
+  (listItems(json) ?? []).flatMap((x) => {
+    const item = (x ?? {}) as Record<string, unknown>;
+    const v = keys.map((k) => item[k]).find((y) => typeof y === 'number');
+    return typeof v === 'number' ? [v] : [];
+  });
+
+/** Values the target lists (read once, without the schemas: a broken field must not stop the run). */
+export async function readPool(client: HbClient, today: string): Promise<Pool> {
+  const hall = client.hallId;
+  const get = async (path: string): Promise<unknown> => {
+    try {
+      const reply = await client.send(path, { endpointId: 'fuzz pool' });
+      return reply.status === 200 ? (JSON.parse(reply.text) as unknown) : null;
+    } catch {
+      return null;
+    }
+  };
+  const [grid, customers, rooms, rates, groups, matrix] = await Promise.all([
+    get(`${endpoints.listBookingsForHallGrid.path}?id=${hall}&statusType=All&timerange=5`),
+    get(`${endpoints.listCustomersForHall.path}?id=${hall}`),
+    get(`${endpoints.listRoomsForBooking.path}?hallid=${hall}`),
+    get(`${endpoints.listPriceRates.path}?id=${hall}`),
+    get(`${endpoints.listLineItemGroups.path}?id=${hall}`),
+    get(`${endpoints.getChargeMatrixRooms.path}?id=${hall}`),
+  ]);
+  const gridItems = (listItems(grid) ?? []) as { BookingId?: unknown; IsRecurring?: unknown }[];
+  const dateRange = findIntKey(matrix, 'DateRangeId');
+  return {
+    hallId: hall,
+    today,
+    bookingIds: ints(grid, 'BookingId').slice(0, 50),
+    parentIds: gridItems.filter((b) => b.IsRecurring === true && typeof b.BookingId === 'number').map((b) => b.BookingId as number),
+    customerIds: ((listItems(customers) ?? []) as { UserId?: unknown }[]).flatMap((c) => (typeof c.UserId === 'string' ? [c.UserId] : [])),
+    roomIds: ints(rooms, 'ID', 'Id'),
+    priceRateIds: ints(rates, 'Id', 'ID'),
+    lineItemGroupIds: ints(groups, 'Id', 'ID'),
+    dateRangeIds: dateRange === undefined ? [] : [dateRange],
+  };
+}

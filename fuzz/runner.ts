@@ -1,0 +1,161 @@
+// Runs the generated checks as fast-check properties: a seed, a number of cases and a time budget;
+// each property stops at its first finding, shrunk to the smallest failing input and written to a
+// replay file. Properties run side by side, as many as the cap on requests in flight allows.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { redact } from '../client/secrets.js';
+import { FUZZ_PROPERTIES, type FuzzContext, type Property } from './properties.js';
+import { wireStats } from './send.js';
+import { refusals } from './json-verdicts.js';
+
+export interface FuzzOptions {
+  seed: number;
+  /** Generated cases across all properties (each case is one request or, for form posts and logins, a few). */
+  cases: number;
+  budgetMs: number;
+  /** Where replay files go. */
+  replayDir: string;
+  /** What names this run's target in replay file names and commands (`HB_MOCK_MUTANT=x`, `--readings alternate`). */
+  replay?: { tag?: string; envPrefix?: string; args?: string };
+  log?: (line: string) => void;
+}
+
+interface Finding {
+  property: string;
+  message: string;
+  /** The shrunk input. */
+  input: unknown;
+  seed: number;
+  path?: string;
+  shrinks: number;
+  replayFile: string;
+}
+
+export interface FuzzSummary {
+  cases: number;
+  requests: number;
+  ms: number;
+  maxInFlight: number;
+  properties: { name: string; runs: number; ms: number; finding?: string; interrupted: boolean }[];
+  findings: Finding[];
+  notes: string[];
+  refused: number;
+  tolerated: number;
+}
+
+/** Cases of each property out of the total: most to the JSON endpoints, a few logins, writes when allowed. */
+function plan(ctx: FuzzContext, total: number): { property: Property; runs: number }[] {
+  const props = FUZZ_PROPERTIES(ctx);
+  const jsonProps = props.filter((p) => p.name.startsWith('json:'));
+  const share = (f: number, min: number, max = Infinity) => Math.min(max, Math.max(min, Math.round(total * f)));
+  return props.map((property) => {
+    if (property.name.startsWith('json:')) return { property, runs: Math.max(5, Math.floor((total * 0.8) / jsonProps.length)) };
+    if (property.name === 'no-session') return { property, runs: share(0.08, 20) };
+    if (property.name === 'token') return { property, runs: share(0.05, 12) };
+    if (property.name === 'return-url') return { property, runs: share(0.01, 10, 30) };
+    if (property.name === 'form') return { property, runs: share(0.03, 12, 60) };
+    return { property, runs: 1 };
+  });
+}
+
+/** A file name for a property's replay: safe on every file system. */
+const fileName = (property: string, seed: number, tag = '') =>
+  `${[property, seed, tag]
+    .filter((x) => x !== '')
+    .join('-')
+    .replace(/[^a-z0-9-]+/gi, '-')}.json`;
+
+/** The command that replays a file against the same kind of target. */
+export const replayCommand = (file: string, r: FuzzOptions['replay'] = {}) =>
+  `${r.envPrefix ? `${r.envPrefix} ` : ''}npm run fuzz -- --replay ${file}${r.args ? ` ${r.args}` : ''}`;
+
+function writeReplay(dir: string, f: Omit<Finding, 'replayFile'>, target: string, r: FuzzOptions['replay'] = {}): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, fileName(f.property, f.seed, r.tag));
+  const body = { ...f, target, command: replayCommand(file, r) };
+  writeFileSync(file, `${redact(JSON.stringify(body, null, 2))}\n`);
+  return file;
+}
+
+export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrency: number): Promise<FuzzSummary> {
+  const log = options.log ?? (() => undefined);
+  const started = performance.now();
+  const deadline = started + options.budgetMs;
+  const queue = plan(ctx, options.cases);
+  const summary: FuzzSummary = {
+    cases: 0,
+    requests: 0,
+    ms: 0,
+    maxInFlight: 0,
+    properties: [],
+    findings: [],
+    notes: [],
+    refused: 0,
+    tolerated: 0,
+  };
+  const requestsBefore = wireStats.requests;
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < queue.length; i = next++) {
+      const { property, runs } = queue[i]!;
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        summary.properties.push({ name: property.name, runs: 0, ms: 0, interrupted: true });
+        continue;
+      }
+      const t = performance.now();
+      let count = 0;
+      const details = await fc.check(
+        fc.asyncProperty(property.arb, async (input) => {
+          count += 1;
+          const verdict = await property.judge(input);
+          if (verdict) throw new Error(verdict);
+        }),
+        { seed: options.seed, numRuns: runs, interruptAfterTimeLimit: left, markInterruptAsFailure: false, endOnFailure: false },
+      );
+      const ms = performance.now() - t;
+      summary.cases += count;
+      const row: FuzzSummary['properties'][number] = { name: property.name, runs: details.numRuns, ms, interrupted: details.interrupted };
+      if (details.failed && details.counterexample) {
+        const message = redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance));
+        const found = {
+          property: property.name,
+          message,
+          input: details.counterexample[0],
+          seed: details.seed,
+          path: details.counterexamplePath ?? undefined,
+          shrinks: details.numShrinks,
+        };
+        const replayFile = writeReplay(options.replayDir, found, ctx.targetLabel, options.replay);
+        summary.findings.push({ ...found, replayFile });
+        row.finding = message.split('\n')[0];
+      }
+      summary.properties.push(row);
+      log(
+        `${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(details.numRuns).padStart(5)} cases ` +
+          `${(ms / 1000).toFixed(1).padStart(6)} s${row.finding ? `  ${row.finding}` : ''}`,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  summary.notes.push(...ctx.notes());
+  summary.requests = wireStats.requests - requestsBefore;
+  summary.maxInFlight = wireStats.maxInFlight;
+  summary.refused = refusals.refused;
+  summary.tolerated = refusals.tolerated;
+  summary.ms = performance.now() - started;
+  return summary;
+}
+
+/** Run one replay file's input again through its property's check; the verdict, or null when it no longer fails. */
+export async function replay(ctx: FuzzContext, file: { property: string; input: unknown }): Promise<string | null> {
+  const property = FUZZ_PROPERTIES(ctx).find((p) => p.name === file.property);
+  if (!property)
+    throw new Error(
+      `replay: no property "${file.property}" (known: ${FUZZ_PROPERTIES(ctx)
+        .map((p) => p.name)
+        .join(', ')})`,
+    );
+  return property.judge(file.input);
+}

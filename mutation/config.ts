@@ -1,0 +1,57 @@
+// `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
+// whose results are the control of every try) and beside them the first try (plan.ts): one try project
+// per suite project, with that project's options and the mutants per test. The plan is a JSON file
+// named by HB_MUTATION_PLAN.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig, type Project } from '@playwright/test';
+import base from '../playwright.config.js';
+import type { TestFixtures, WorkerFixtures } from '../fixtures/index.js';
+import { REPO_ROOT, TESTS_DIR as TESTS } from '../settings/paths.js';
+import { MUTATION_PROJECTS, tryProjectsOf, type PlannedTry, type TryProject } from './plan.js';
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const plan = JSON.parse(readFileSync(process.env.HB_MUTATION_PLAN ?? '', 'utf8')) as PlannedTry[];
+const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
+const suite = (base.projects ?? [])
+  .filter((p) => p.name === 'setup' || MUTATION_PROJECTS.includes(p.name ?? ''))
+  // Their testDir is relative to the suite's config, two folders up from this one.
+  .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') }));
+const tries = tryProjectsOf(plan).flatMap(tryProject);
+
+export default defineConfig<TestFixtures, WorkerFixtures>({
+  ...base,
+  testDir: TESTS,
+  globalSetup: join(REPO_ROOT, 'fixtures', 'global-setup.ts'),
+  // main.ts reads the run's JSON report; the suite's reporters write for a person.
+  reporter: [['json']],
+  projects: [...suite, ...tries],
+});
+
+/** A try project: its tests, run as their suite project would, each repeat against one of its mutants. */
+function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
+  const from = projects.get(p.project);
+  if (!from) return [];
+  // The setup test saves the session every test of the run reads: its try runs after all the others,
+  // so a mutant that lets it pass cannot hand them a broken session.
+  const after = p.project === 'setup' ? [...suite.map((s) => s.name ?? ''), ...others(p.name)] : ['setup'];
+  return [
+    {
+      ...from,
+      name: p.name,
+      testDir: TESTS,
+      testMatch: [...new Set(p.tries.map((t) => join(TESTS, t.file)))],
+      testIgnore: [],
+      grep: new RegExp(p.tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
+      repeatEach: p.repeatEach,
+      dependencies: after,
+      use: { ...from.use, mutantPerTest: p.mutantPerTest },
+    },
+  ];
+}
+
+function others(name: string): string[] {
+  return tryProjectsOf(plan)
+    .map((p) => p.name)
+    .filter((n) => n !== name);
+}

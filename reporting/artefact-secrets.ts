@@ -1,0 +1,246 @@
+// Secrets in run artefacts: find them (harvest), mask them (scrub) and look for them
+// (scan) in every file a run leaves: text, zips (traces, blobs) and zips inside zips,
+// the zip a Playwright HTML report embeds, and the base64 files of a single-file Allure report.
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AdmZip from 'adm-zip';
+import {
+  MASK,
+  MIN_SECRET_LENGTH,
+  SECRET_FIELD_NAMES,
+  SECRET_HEADER_NAMES,
+  redact,
+  registerSecret,
+  secretFieldValues,
+} from '../client/secrets.js';
+
+type Leaf = (where: string, content: Buffer) => Buffer;
+
+const isZip = (b: Buffer) => b.length > 4 && b.readUInt32LE(0) === 0x04034b50;
+const PW_REPORT = /(<template id="playwrightReportBase64">data:application\/zip;base64,)([A-Za-z0-9+/=]*)(<\/template>)/;
+const ALLURE_FILE = /\bd\("([^"\\]+)","([A-Za-z0-9+/=]*)"\)/g;
+/** Images and videos: compressed, never searched as text, never rewritten. */
+const isBinary = (b: Buffer) => b.subarray(0, 1024).includes(0);
+
+/**
+ * Walk one artefact; `leaf` sees every innermost file and may return a changed copy, which
+ * is written back into its container. Unchanged containers are returned as they were.
+ */
+function transform(where: string, content: Buffer, leaf: Leaf): Buffer {
+  if (isZip(content)) {
+    let zip: AdmZip;
+    try {
+      zip = new AdmZip(content);
+    } catch {
+      return leaf(where, content);
+    }
+    let changed = false;
+    for (const entry of zip.getEntries()) {
+      if (entry.isDirectory) continue;
+      const data = entry.getData();
+      const out = transform(`${where}!${entry.entryName}`, data, leaf);
+      if (out !== data) {
+        zip.updateFile(entry, out);
+        changed = true;
+      }
+    }
+    return changed ? zip.toBuffer() : content;
+  }
+  if (isBinary(content)) return leaf(where, content);
+  const text = content.toString('utf8');
+  const pw = PW_REPORT.exec(text);
+  if (pw) {
+    const inner = Buffer.from(pw[2] ?? '', 'base64');
+    const out = transform(`${where}!report-data.zip`, inner, leaf);
+    const page = Buffer.from(text.replace(PW_REPORT, '$1$3'));
+    const pageOut = leaf(where, page);
+    if (out === inner && pageOut === page) return content;
+    return Buffer.from(
+      pageOut
+        .toString('utf8')
+        .replace(PW_REPORT, (_m, open: string, _b64: string, close: string) => `${open}${out.toString('base64')}${close}`),
+    );
+  }
+  if (text.includes('window.allureReportData')) {
+    let changed = false;
+    const replaced = text.replace(ALLURE_FILE, (all, name: string, b64: string) => {
+      const inner = Buffer.from(b64, 'base64');
+      const out = transform(`${where}!${name}`, inner, leaf);
+      if (out === inner) return all;
+      changed = true;
+      return `d(${JSON.stringify(name)},${JSON.stringify(out.toString('base64'))})`;
+    });
+    const page = Buffer.from(replaced);
+    const pageOut = leaf(where, page);
+    return changed || pageOut !== page ? pageOut : content;
+  }
+  return leaf(where, content);
+}
+
+/**
+ * Marks a folder whose own run masked it and checks it (the harness's canary: its scrub reporter and
+ * merges mask it, the leak check scans it); the scrub of the run around it leaves that folder alone.
+ */
+export const SCRUBBED_BY_ITS_RUN = '.scrubbed-by-its-run';
+
+/** Every file under `path`; with `skipMarked`, none under a folder below it marked {@link SCRUBBED_BY_ITS_RUN}. */
+function* files(path: string, skipMarked = false, root = true): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
+  if (skipMarked && !root && existsSync(join(path, SCRUBBED_BY_ITS_RUN))) return;
+  for (const name of readdirSync(path)) yield* files(join(path, name), skipMarked, false);
+}
+
+const unescapeJson = (s: string): string => {
+  try {
+    return JSON.parse(`"${s}"`) as string;
+  } catch {
+    return s;
+  }
+};
+const decode = (s: string): string => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+
+/** Values of a Cookie header (`a=1; b=2`) or of Set-Cookie lines (`a=1; path=/`, one per line). */
+function cookieValues(header: string, setCookie: boolean): string[] {
+  const pairs = setCookie ? header.split('\n').map((line) => line.split(';')[0] ?? '') : header.split(';');
+  return pairs
+    .map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
+    .filter((_v, i) => (pairs[i] ?? '').indexOf('=') > 0)
+    .map(decode);
+}
+
+// The secret names come from client/secrets.ts, the one list the client's masking uses too.
+const HEADERS = SECRET_HEADER_NAMES.join('|');
+const FIELDS = SECRET_FIELD_NAMES.join('|');
+const JSON_STRING = '((?:[^"\\\\]|\\\\.)*)';
+const HEADER_JSON = new RegExp(`"name"\\s*:\\s*"(${HEADERS})"\\s*,\\s*"value"\\s*:\\s*"${JSON_STRING}"`, 'gi');
+const HEADER_MAP = new RegExp(`"(${HEADERS})"\\s*:\\s*"${JSON_STRING}"`, 'gi');
+const HEADER_LINE = new RegExp(`^\\s*(${HEADERS})\\s*:\\s*(.+)$`, 'gim');
+const INPUT_TAG = /<input\b[^>]*>/gi;
+const SNAPSHOT_NODE = new RegExp(`\\{[^{}]*"name"\\s*:\\s*"(?:${FIELDS})"[^{}]*\\}`, 'g');
+
+/** Secret-looking values in one text: cookie values, token headers and fields, password fields. */
+export function harvest(text: string): Set<string> {
+  const found = new Set<string>();
+  const add = (v: string | undefined) => {
+    if (v && v.length >= MIN_SECRET_LENGTH && !v.includes(MASK)) found.add(v);
+  };
+  for (const re of [HEADER_JSON, HEADER_MAP, HEADER_LINE]) {
+    for (const m of text.matchAll(re)) {
+      const value = re === HEADER_LINE ? (m[2] ?? '') : unescapeJson(m[2] ?? '');
+      const name = (m[1] ?? '').toLowerCase();
+      if (name === 'requestverificationtoken') add(value.trim());
+      else cookieValues(value, name === 'set-cookie').forEach(add);
+    }
+  }
+  secretFieldValues(text).forEach(add);
+  for (const m of text.matchAll(INPUT_TAG)) {
+    // Also inside JSON strings, where the quotes come escaped (`name=\"…\"`).
+    if (/\bname\s*=\s*\\?["']?(Password|__RequestVerificationToken)\b/i.test(m[0])) add(/\bvalue\s*=\s*\\?"([^"\\]*)/.exec(m[0])?.[1]);
+  }
+  for (const m of text.matchAll(SNAPSHOT_NODE)) {
+    for (const v of m[0].matchAll(/"(?:value|__playwright_value_)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) add(unescapeJson(v[1] ?? ''));
+  }
+  return found;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Every spelling of a secret an artefact may hold, written out one by one for the leak scan
+ * (independent of the masking's matcher): raw, percent-encoded in either hex case and as a form
+ * writes it (`+` for a space), HTML-escaped, JSON-escaped.
+ */
+function spellings(secrets: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const s of secrets) {
+    if (s.length < MIN_SECRET_LENGTH) continue;
+    const encoded = encodeURIComponent(s);
+    const form = new URLSearchParams({ s }).toString().slice(2);
+    for (const e of [encoded, form]) out.add(e).add(e.replace(/%[0-9A-F]{2}/g, (x) => x.toLowerCase()));
+    out.add(s);
+    out.add(s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string));
+    out.add(JSON.stringify(s).slice(1, -1));
+  }
+  return [...out].sort((a, b) => b.length - a.length);
+}
+
+export interface ScrubResult {
+  /** Files rewritten (a container counts once). */
+  files: string[];
+  /** How many distinct secret values were masked or searched for. */
+  secrets: number;
+}
+
+/**
+ * Mask secrets in every file under `paths`: the `known` ones (the password, the saved
+ * session's cookies) and whatever the artefacts themselves show as cookie values, tokens
+ * and password fields. Rewrites files in place. `skipMarked`: not the folders below `paths` marked
+ * {@link SCRUBBED_BY_ITS_RUN}.
+ */
+export function scrubArtefacts(paths: string[], known: Iterable<string> = [], { skipMarked = false } = {}): ScrubResult {
+  const all = paths.flatMap((p) => [...files(p, skipMarked)]);
+  const secrets = new Set<string>(known);
+  for (const file of all) {
+    transform(file, readFileSync(file), (_where, content) => {
+      if (!isBinary(content)) harvest(content.toString('utf8')).forEach((s) => secrets.add(s));
+      return content;
+    });
+  }
+  // Registered for this process's masking: one pass of `redact` masks them with every other secret it knows.
+  for (const s of secrets) registerSecret(s);
+  const changed: string[] = [];
+  for (const file of all) {
+    const before = readFileSync(file);
+    const after = transform(file, before, (_where, content) => {
+      if (isBinary(content)) return content;
+      const text = content.toString('utf8');
+      const out = redact(text);
+      return out === text ? content : Buffer.from(out);
+    });
+    if (after !== before) {
+      writeFileSync(file, after);
+      changed.push(file);
+    }
+  }
+  return { files: changed, secrets: secrets.size };
+}
+
+export interface LeakHit {
+  /** File, with `!entry` for each container it sits in. */
+  where: string;
+  /** What the secret is (never the secret itself). */
+  label: string;
+}
+
+/** Every place under `paths` (and in `texts`, e.g. console output) that holds one of `secrets`. */
+export function scanArtefacts(paths: string[], secrets: Map<string, string>, texts: Record<string, string> = {}): LeakHit[] {
+  const needles = [...secrets].flatMap(([value, label]) => spellings([value]).map((n) => [Buffer.from(n), label] as const));
+  const hits: LeakHit[] = [];
+  const check = (where: string, content: Buffer) => {
+    for (const [needle, label] of needles) {
+      if (content.includes(needle)) {
+        hits.push({ where, label });
+        return;
+      }
+    }
+  };
+  for (const [where, text] of Object.entries(texts)) check(where, Buffer.from(text));
+  for (const p of paths) {
+    for (const file of files(p)) {
+      transform(file, readFileSync(file), (where, content) => {
+        check(where, content);
+        return content;
+      });
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,196 @@
+// reports/summary.json: the run for machines (a chat notification, a dashboard) without
+// parsing JUnit: target, counts by project and feature, contract breaks with endpoint id
+// and field paths, drift entries, duration; and the same run's closing summary on the
+// console (reporting/summary-text.ts). Also run by `npm run report -- --merge`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { Drift } from '../client/drift.js';
+import { loadEnv } from '../settings/env.js';
+import { CONTRACT_BREAKS, categoryOf, featureOf, reportsPath, runPassword } from './report-options.js';
+import { knownSecrets } from './scrub-reporter.js';
+import {
+  distinctOf,
+  failureOf,
+  groupSkips,
+  masker,
+  nameOf,
+  plain,
+  reportsOf,
+  skipReasonOf,
+  type FailureEntry,
+  type ReportEntry,
+  type SkipGroup,
+} from './summary-details.js';
+import { summaryLines } from './summary-text.js';
+
+export interface Counts {
+  total: number;
+  passed: number;
+  failed: number;
+  flaky: number;
+  skipped: number;
+}
+export interface ContractBreak {
+  endpointId: string;
+  /** `z.prettifyError` paths (`[0].BookingId`); empty for a status the contract does not declare. */
+  paths: string[];
+  status?: number;
+  project: string;
+  test: string;
+  message: string;
+}
+export interface DriftEntry {
+  project: string;
+  endpointId: string;
+  unknownKeys: string[];
+  newBaselineKeys: string[];
+  noBaseline: boolean;
+}
+export interface RunSummary {
+  target: string;
+  targetKind: string;
+  status: FullResult['status'];
+  startedAt: string;
+  durationMs: number;
+  counts: Counts;
+  byProject: Record<string, Counts>;
+  byFeature: Record<string, Counts>;
+  contractBreaks: ContractBreak[];
+  drift: DriftEntry[];
+  /** Tests by file and title path; `counts.total` less the re-runs (contract-variant and readings run the same tests again). */
+  distinctTests: number;
+  /** Per project, its results that re-ran a test of another project. */
+  reruns: Record<string, number>;
+  skipReasons: SkipGroup[];
+  failures: FailureEntry[];
+  /** `[project] file:line › title` of each test that passed on a retry. */
+  flakyTests: string[];
+  reports: ReportEntry[];
+}
+
+/** What playwright.config.ts puts in `metadata` (blobs carry it into `merge-reports`). */
+export interface SummaryMetadata {
+  target?: string;
+  targetKind?: string;
+}
+
+const empty = (): Counts => ({ total: 0, passed: 0, failed: 0, flaky: 0, skipped: 0 });
+const KEY: Record<ReturnType<TestCase['outcome']>, keyof Counts> = {
+  expected: 'passed',
+  unexpected: 'failed',
+  flaky: 'flaky',
+  skipped: 'skipped',
+};
+
+/** Endpoint id, status and field paths named by a ContractError or UnexpectedStatusError message (client/errors.ts). */
+export function contractBreakOf(message: string): Pick<ContractBreak, 'endpointId' | 'paths' | 'status'> | undefined {
+  const head = /(\w+): (?:GET|POST) \S+ → HTTP (\d{3})/.exec(message);
+  if (!head) return undefined;
+  const paths = [...message.matchAll(/→ at (\S+)/g)].map((m) => m[1]!);
+  return { endpointId: head[1]!, status: Number(head[2]), paths };
+}
+
+function driftOf(project: string, result: TestResult): DriftEntry[] {
+  return result.attachments.flatMap((a) => {
+    const id = /^(\w+)-drift\.json$/.exec(a.name)?.[1];
+    if (!id || !a.body) return [];
+    const d = JSON.parse(a.body.toString('utf8')) as Drift;
+    const entry = {
+      project,
+      endpointId: id,
+      unknownKeys: d.unknownKeys,
+      newBaselineKeys: d.newBaselineKeys,
+      noBaseline: !!d.observedShape,
+    };
+    return entry.unknownKeys.length || entry.newBaselineKeys.length || entry.noBaseline ? [entry] : [];
+  });
+}
+
+export interface SummaryReporterOptions {
+  /** Where summary.json goes; by default the reports folder's. */
+  outputFile?: string;
+}
+
+export default class SummaryReporter implements Reporter {
+  private config!: FullConfig;
+  private suite!: Suite;
+  private file = '';
+
+  constructor(private readonly options: SummaryReporterOptions = {}) {}
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.config = config;
+    this.suite = suite;
+    // Relative to the config's folder, as Playwright's own reporters resolve theirs.
+    const { outputFile } = this.options;
+    this.file = outputFile
+      ? resolve(config.configFile ? dirname(config.configFile) : config.rootDir, outputFile)
+      : reportsPath(loadEnv(), 'summary.json');
+  }
+
+  onEnd(result: FullResult): void {
+    const meta = this.config.metadata as SummaryMetadata;
+    const summary: RunSummary = {
+      target: meta.target ?? 'unknown',
+      targetKind: meta.targetKind ?? 'unknown',
+      status: result.status,
+      startedAt: result.startTime.toISOString(),
+      durationMs: Math.round(result.duration),
+      counts: empty(),
+      byProject: {},
+      byFeature: {},
+      contractBreaks: [],
+      drift: [],
+      distinctTests: 0,
+      reruns: {},
+      skipReasons: [],
+      failures: [],
+      flakyTests: [],
+      reports: reportsOf(this.config, this.file),
+    };
+    const mask = masker(runPassword(loadEnv()), knownSecrets());
+    const tests = this.suite.allTests().map((test) => ({ test, project: test.parent.project()?.name ?? '' }));
+    const { distinct, reruns } = distinctOf(tests);
+    summary.distinctTests = distinct;
+    summary.reruns = reruns;
+    const skipped: { reason: string; name: string }[] = [];
+    for (const { test, project } of tests) {
+      const feature = featureOf(project, test.titlePath().join(' '));
+      const key = KEY[test.outcome()];
+      for (const c of [summary.counts, (summary.byProject[project] ??= empty()), (summary.byFeature[feature] ??= empty())]) {
+        c.total += 1;
+        c[key] += 1;
+      }
+      if (key === 'skipped') skipped.push({ reason: skipReasonOf(test), name: nameOf(project, test) });
+      if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
+      if (key === 'flaky') summary.flakyTests.push(nameOf(project, test));
+      const last = test.results.at(-1);
+      if (!last) continue;
+      summary.drift.push(...driftOf(project, last));
+      if (key !== 'failed') continue;
+      const error = last.errors[0];
+      const message = plain(error?.message ?? '');
+      if (categoryOf('failed', message, plain(error?.stack ?? '')) !== CONTRACT_BREAKS) continue;
+      const found = contractBreakOf(message);
+      summary.contractBreaks.push({
+        endpointId: found?.endpointId ?? 'unknown',
+        paths: found?.paths ?? [],
+        ...(found && { status: found.status }),
+        project,
+        test: test.titlePath().slice(3).join(' › '),
+        message: mask(message.split('\n')[0]!).slice(0, 300),
+      });
+    }
+    summary.skipReasons = groupSkips(skipped, mask);
+    mkdirSync(dirname(this.file), { recursive: true });
+    writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);
+    // A listing (`--list`) runs no test: nothing to sum up.
+    const ran = tests.some(({ test }) => test.results.length > 0);
+    if (!process.argv.includes('--list')) process.stdout.write(`${summaryLines(summary, ran).join('\n')}\n`);
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+}

@@ -1,0 +1,222 @@
+// The environment, read once and checked with zod. Without HB_BASE_URL the suite runs
+// against the built-in mock; with it, against that server, and then the credentials
+// and hall id are required. A bad value stops the run before any test, by name.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { Guid } from '../contracts/common.js';
+import { readSeedFile, SeedFileError, type SeedFile } from '../mock-server/seed-file.js';
+import { useEnvFile } from './env-file.js';
+import { REPO_ROOT } from './paths.js';
+import { isProtectedHost, protectedHostList, protectedHostsProblem } from './protected-hosts.js';
+
+const Flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+
+/** Every variable the suite reads, with an example shown when one is missing or malformed. */
+const ENV_EXAMPLES: Record<string, string> = {
+  HB_BASE_URL: 'https://staging.hall-booking.example',
+  HB_EMAIL: 'qa-admin@hall.example',
+  HB_PASSWORD: '********',
+  HB_HALL_ID: '42',
+  HB_ALLOW_WRITES: 'false',
+  HB_TEST_CUSTOMER_ID: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+  HB_STRICT_CONTRACTS: 'false',
+  HB_CONTRACT_BASELINE: 'contracts/baseline.json',
+  HB_PROTECTED_HOSTS: 'hallmaster.co.uk,www.hallmaster.co.uk',
+  HB_MAX_CONCURRENCY: '2',
+  CHROMIUM_PATH: '/usr/bin/chromium',
+  HB_REPORTS_DIR: 'reports',
+  HB_MOCK_PASSWORD: 'a-long-random-string',
+  HB_SECRETS_LOG: '/tmp/hb-issued-secrets.txt',
+  HB_MOCK_MUTANT: 'grid-ignores-status-type',
+  HB_MOCK_STATS: '/tmp/hb-mock-stats.jsonl',
+  HB_MOCK_SEED: 'reports/hall.seed.json',
+  HB_MOCK_SEED_SCALE: '3000',
+  HB_COVERAGE_GATE: 'on',
+  HB_ENV_FILE: 'staging.env',
+  HB_RECORD_CALLS: 'true',
+};
+
+/** The schema of every variable; tools that read a few of them (npm run proxy) pick theirs. */
+export const EnvVariables = z.object({
+  // The service's paths are absolute (/Account/Login, /api/…): a path in the base URL would be dropped by
+  // every request, so it is refused rather than silently ignored (the proxy refuses it too).
+  HB_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => {
+      // Runs after a failed .url() check too: an unparsable value is left to that check's message.
+      const url = URL.canParse(u) ? new URL(u) : null;
+      return !url || (url.pathname === '/' && !url.search && !url.hash);
+    }, "expected the server's origin only, such as https://staging.example (no path, query or fragment)")
+    .optional(),
+  HB_EMAIL: z.string().min(1).optional(),
+  HB_PASSWORD: z.string().min(1).optional(),
+  HB_HALL_ID: z.string().regex(/^\d+$/, 'expected a whole number').optional(),
+  HB_ALLOW_WRITES: Flag.optional(),
+  HB_TEST_CUSTOMER_ID: Guid.optional(),
+  HB_STRICT_CONTRACTS: Flag.optional(),
+  HB_CONTRACT_BASELINE: z.string().min(1).optional(),
+  HB_PROTECTED_HOSTS: z
+    .string()
+    .superRefine((v, ctx) => {
+      const why = protectedHostsProblem(v);
+      if (why) ctx.addIssue({ code: 'custom', message: why });
+    })
+    .optional(),
+  HB_MAX_CONCURRENCY: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'expected a positive whole number')
+    .optional(),
+  CHROMIUM_PATH: z.string().min(1).optional(),
+  HB_REPORTS_DIR: z.string().min(1).optional(),
+  HB_MOCK_PASSWORD: z.string().min(8, 'at least 8 characters, so that it can be found and masked').optional(),
+  HB_SECRETS_LOG: z.string().min(1).optional(),
+  HB_MOCK_MUTANT: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected a mutant id from mock-server/mutants.ts')
+    .optional(),
+  HB_MOCK_STATS: z.string().min(1).optional(),
+  HB_MOCK_SEED: z.string().min(1).optional(),
+  HB_MOCK_SEED_SCALE: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'expected a positive whole number (bookings)')
+    .optional(),
+  HB_COVERAGE_GATE: z.enum(['on', 'off']).optional(),
+  HB_RECORD_CALLS: z.enum(['true', 'false']).optional(),
+});
+
+type Target = { kind: 'mock' } | { kind: 'remote'; baseUrl: string; email: string; password: string; hallId: number };
+
+export interface HbEnv {
+  target: Target;
+  /** Writes against a remote target happen only when this is true (always true against the mock). */
+  allowWrites: boolean;
+  /** GUID of a customer the suite may book for and block. */
+  testCustomerId?: string;
+  /** Unknown keys in JSON answers fail the contract tests instead of being recorded as drift. */
+  strictContracts: boolean;
+  /**
+   * Absolute path of the shape baseline for unspecified bodies (HB_CONTRACT_BASELINE,
+   * relative to the repository; default contracts/baseline.json).
+   */
+  contractBaseline: string;
+  /** Hosts the suite never writes to, whatever HB_ALLOW_WRITES says: `host` or `host:port`, normalised (protected-hosts.ts). */
+  protectedHosts: string[];
+  /** Workers against a remote target, and the run-wide cap on the Node clients' requests in flight. */
+  maxConcurrency: number;
+  chromiumPath?: string;
+  /** Where reporters write (default `reports`); the leak and shard tests point child runs elsewhere. */
+  reportsDir: string;
+  /** Password of the built-in mock instead of its default (the leak test plants a known one). */
+  mockPassword?: string;
+  /** File the built-in mock appends every cookie value and token it issues to (leak test only). */
+  secretsLog?: string;
+  /** A deliberate regression the built-in mock serves (npm run mutation); ignored against a remote target. */
+  mockMutant?: string;
+  /** File each worker's mock appends its counters (logins) to at teardown (npm run bench). */
+  mockStatsFile?: string;
+  /** A recorded hall the built-in mock plays instead of its own (npm run record writes one); ignored against a remote target. */
+  mockSeed?: SeedFile;
+  /** A big hall: this many more bookings in the built-in mock (mock-server/seed-scale.ts); ignored against a remote target. */
+  mockSeedScale?: number;
+  /** Fail the run on documented items never exercised (coverage/); unset: on for a whole offline run only. */
+  coverageGate?: 'on' | 'off';
+  /** Rewrite tests/calls.json from the run's observations instead of checking the selection against it (coverage/selection.ts). */
+  recordCalls: boolean;
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** A start-up error's one line: the variable, what is wrong, an example (one style for every start-up error). */
+const startupProblem = (name: string, why: string): string =>
+  `Cannot start: ${name}: ${why} (example: ${name}=${ENV_EXAMPLES[name] ?? '…'}; see .env.example)`;
+const problem = startupProblem;
+
+/** A path relative to the repository (HB_CONTRACT_BASELINE, HB_REPORTS_DIR), made absolute. */
+export const repoPath = (path: string): string => resolve(REPO_ROOT, path);
+
+/** Parse the environment; throws {@link EnvError} listing every bad or missing variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): HbEnv {
+  const present = Object.fromEntries(
+    Object.keys(EnvVariables.shape)
+      .filter((k) => source[k] !== undefined && source[k] !== '')
+      .map((k) => [k, source[k]]),
+  );
+  const parsed = EnvVariables.safeParse(present);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(problem(String(issue.path[0]), issue.message));
+  }
+  const raw = parsed.success ? parsed.data : ({} as z.infer<typeof EnvVariables>);
+  if (present.HB_BASE_URL) {
+    for (const name of ['HB_EMAIL', 'HB_PASSWORD', 'HB_HALL_ID'] as const) {
+      if (!present[name]) problems.push(problem(name, 'required when HB_BASE_URL is set'));
+    }
+  }
+  if (problems.length) {
+    // One line per variable: a single mistake reads as a single line.
+    throw new EnvError(problems.join('\n'));
+  }
+  const target: Target = raw.HB_BASE_URL
+    ? {
+        kind: 'remote',
+        baseUrl: raw.HB_BASE_URL.replace(/\/+$/, ''),
+        email: raw.HB_EMAIL as string,
+        password: raw.HB_PASSWORD as string,
+        hallId: Number(raw.HB_HALL_ID),
+      }
+    : { kind: 'mock' };
+  const protectedHosts = protectedHostList(raw.HB_PROTECTED_HOSTS);
+  const allowWrites = target.kind === 'mock' || raw.HB_ALLOW_WRITES === true;
+  if (target.kind === 'remote' && allowWrites && isProtectedHost(target.baseUrl, protectedHosts)) {
+    throw new EnvError(
+      `Cannot start: HB_ALLOW_WRITES: refusing true against ${new URL(target.baseUrl).hostname}, listed in HB_PROTECTED_HOSTS; ` +
+        'point HB_BASE_URL at a staging server, or unset HB_ALLOW_WRITES',
+    );
+  }
+  return {
+    target,
+    allowWrites,
+    testCustomerId: raw.HB_TEST_CUSTOMER_ID,
+    strictContracts: raw.HB_STRICT_CONTRACTS === true,
+    contractBaseline: resolve(REPO_ROOT, raw.HB_CONTRACT_BASELINE ?? 'contracts/baseline.json'),
+    protectedHosts,
+    maxConcurrency: Number(raw.HB_MAX_CONCURRENCY ?? 2),
+    chromiumPath: raw.CHROMIUM_PATH,
+    reportsDir: raw.HB_REPORTS_DIR ?? 'reports',
+    mockPassword: raw.HB_MOCK_PASSWORD,
+    secretsLog: raw.HB_SECRETS_LOG,
+    mockMutant: raw.HB_MOCK_MUTANT,
+    mockStatsFile: raw.HB_MOCK_STATS,
+    mockSeed: raw.HB_MOCK_SEED === undefined ? undefined : seedOf(raw.HB_MOCK_SEED),
+    mockSeedScale: raw.HB_MOCK_SEED_SCALE === undefined ? undefined : Number(raw.HB_MOCK_SEED_SCALE),
+    coverageGate: raw.HB_COVERAGE_GATE,
+    recordCalls: raw.HB_RECORD_CALLS === 'true',
+  };
+}
+
+/** HB_MOCK_SEED's file, read and checked; a problem is an EnvError naming the variable. */
+function seedOf(path: string): SeedFile {
+  try {
+    return readSeedFile(resolve(path));
+  } catch (error) {
+    if (!(error instanceof SeedFileError)) throw error;
+    throw new EnvError(problem('HB_MOCK_SEED', error.message));
+  }
+}
+
+/**
+ * {@link loadEnv} for an entry point (the suite's config, a script): the settings file read first
+ * (settings/env-file.ts), and a bad variable printed as one line, exit code 2, no stack trace.
+ */
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): HbEnv {
+  useEnvFile();
+  try {
+    return loadEnv(source);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
