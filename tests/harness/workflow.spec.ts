@@ -1,11 +1,11 @@
 // The CI workflow for users (.github/workflows/hall-booking.yml): it passes GitHub's
 // workflow schema (npm run lint:workflows), the check catches a broken file, the offline job
-// runs on the Node lines of package.json engines, and every command it runs is one the README documents.
-import { readFileSync } from 'node:fs';
+// runs on the Node lines of package.json engines, and every command it runs is one the README or docs/ document.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../fixtures/index.js';
 import { validateWorkflow } from '@action-validator/core';
-import { REPO_ROOT } from '../../child-runs/child-run.js';
+import { REPO_ROOT } from '../../settings/paths.js';
 
 const WORKFLOW = join(REPO_ROOT, '.github', 'workflows', 'hall-booking.yml');
 
@@ -27,14 +27,16 @@ test.describe('CI workflow', () => {
     expect(lines).toEqual(expect.arrayContaining([22, 24]));
   });
 
-  test('hall-booking.yml runs only commands the README documents', () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  test('hall-booking.yml runs only commands the README and docs/ document', () => {
+    const documented = ['README.md', ...readdirSync(join(REPO_ROOT, 'docs')).map((f) => `docs/${f}`)]
+      .map((f) => readFileSync(join(REPO_ROOT, f), 'utf8'))
+      .join('\n');
     const commands = [...readFileSync(WORKFLOW, 'utf8').matchAll(/^\s*(?:- )?run: (.+)$/gm)].map((m) => (m[1] ?? '').trim());
     expect(commands.length).toBeGreaterThan(4);
     for (const command of commands) {
       const base = /^npm (?:run [\w:-]+|test)/.exec(command)?.[0];
       expect(base, `"${command}" is an npm script`).toBeDefined();
-      expect(readme, `the README documents ${base}`).toContain(base);
+      expect(documented, `the README or docs/ document ${base}`).toContain(base);
     }
   });
 });
