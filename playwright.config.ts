@@ -2,9 +2,8 @@
 // settings/env.ts (a bad variable stops the run here, before any test).
 import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
-import { ALTERNATE_READINGS } from './contracts/index.js';
+import { READING_SETS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
-import { decidedRoutes, grepOf, readCalls, selected, variantRoutes } from './coverage/selection.js';
 import { loadEnvOrExit } from './settings/env.js';
 import { listingSource } from './child-runs/listing.js';
 import { STORAGE_STATE } from './settings/paths.js';
@@ -32,8 +31,6 @@ const browser = {
 const loggedIn = { ...browser, storageState: STORAGE_STATE };
 const ci = !!process.env.CI;
 const reports = (...parts: string[]) => reportsPath(env, ...parts);
-// What each service test calls (tests/calls.json): the re-runs below take the tests whose answers they change.
-const calls = readCalls();
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
   testDir: './tests',
@@ -93,21 +90,19 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
             // Interface doc: a client must accept either list shape and either alias spelling.
             name: 'contract-variant',
             testDir: './tests/contract',
-            // Only the tests that call a route answering a list or a field with an alias spelling.
-            grep: grepOf(selected(calls, variantRoutes(), 'contract/')),
             dependencies: ['setup'],
             use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
           },
-          {
-            // The service tests that call a route an open point decides (contracts/open-points.ts), against
-            // the other reading of every point: green here and on the default mock means they assert only
-            // what holds in every reading.
-            name: 'readings',
-            testMatch: /tests\/(contract|wire|ui|flows)\/.*\.spec\.ts/,
-            grep: grepOf(selected(calls, decidedRoutes())),
+          // The checks of what an open point decides (contracts/open-points.ts) at the wire, against each further
+          // set of readings: green here and on the default mock means they assert only what holds in every reading.
+          // The browser flows run once, on the default reading; tests/wire/readings.spec.ts plays each reading of
+          // what they decide at the wire.
+          ...READING_SETS.slice(1).map((readings, k) => ({
+            name: k === 0 ? 'readings' : `readings-${k + 1}`,
+            testMatch: [/tests\/contract\/.*\.spec\.ts/, /tests\/wire\/forms\.spec\.ts/],
             dependencies: ['setup'],
-            use: { ...loggedIn, mockOptions: { readings: ALTERNATE_READINGS } },
-          },
+            use: { ...loggedIn, mockOptions: { readings } },
+          })),
         ]),
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn },

@@ -19,10 +19,7 @@ export interface OpenPoint {
   readings: readonly Reading[];
   /** What the suite asserts, holding in every reading. */
   invariant: string;
-  /**
-   * The endpoints and pages whose answers the reading changes: the `readings` project runs the
-   * tests that call one of them (coverage/selection.ts), and no other.
-   */
+  /** The endpoints and pages whose answers the reading changes. */
   decides: readonly (EndpointId | PageId)[];
 }
 
@@ -119,15 +116,28 @@ export type OpenPointId = keyof typeof openPoints;
 /** One reading per open point: what a mock plays. */
 export type MockReadings = { [P in OpenPointId]: (typeof openPoints)[P]['readings'][number]['id'] };
 
-/** The mock's default: the first reading of each point (the live service as the live notes describe it). */
-export const DEFAULT_READINGS: MockReadings = Object.fromEntries(
-  Object.entries(openPoints).map(([id, p]) => [id, p.readings[0].id]),
-) as MockReadings;
+/** The readings of a point the mock plays, its default (the live service as the live notes describe it) first. */
+export const playedReadings = (point: OpenPointId): string[] => openPoints[point].readings.filter((r) => r.played).map((r) => r.id);
 
-/** The other played reading of every point: what the `readings` project runs the service suite against. */
-export const ALTERNATE_READINGS: MockReadings = Object.fromEntries(
-  Object.entries(openPoints).map(([id, p]) => [id, p.readings[1].id]),
-) as MockReadings;
+/**
+ * Sets of readings that together play every played reading of every point: the default set first, then
+ * each further one (a point with fewer played readings keeps its default there). The `readings` projects
+ * run the service checks under each set after the first, so a reading added to a point is run with no other change.
+ */
+export const READING_SETS: readonly MockReadings[] = (() => {
+  const points = Object.keys(openPoints) as OpenPointId[];
+  const sets = Math.max(...points.map((p) => playedReadings(p).length));
+  return Array.from(
+    { length: sets },
+    (_, k) => Object.fromEntries(points.map((p) => [p, playedReadings(p)[k] ?? playedReadings(p)[0]])) as MockReadings,
+  );
+})();
+
+/** The mock's default: the first played reading of each point. */
+export const DEFAULT_READINGS: MockReadings = READING_SETS[0] as MockReadings;
+
+/** The next played reading of every point: `--readings alternate` of the mock, the recorder and the fuzz. */
+export const ALTERNATE_READINGS: MockReadings = READING_SETS[1] ?? DEFAULT_READINGS;
 
 /** Parse `point=reading` (the CLI's `--reading`), naming what is allowed on a mistake. */
 export function parseReadingArg(arg: string): [OpenPointId, string] {

@@ -99,8 +99,10 @@ export class MockContext {
   readonly hallId: number;
   /** A customer the suite may book for and block (HB_TEST_CUSTOMER_ID against this mock). */
   readonly testCustomerId: string;
-  /** The reading of every open point this server plays. */
-  readonly readings: MockReadings;
+  /** The reading of every open point this server plays now: its own, or a test's (`play`) until the next reset(). */
+  readings: MockReadings;
+  /** The readings the server was started with. */
+  private readonly ownReadings: MockReadings;
   /** Epoch stamped on new tickets; `expireSessions()` moves it on. */
   sessionEpoch = 0;
   /**
@@ -138,7 +140,8 @@ export class MockContext {
   constructor(public options: Required<Pick<MockOptions, 'listShape' | 'aliases' | 'dashboard404'>> & MockOptions) {
     this.keys = new SessionKeys(options.secret ?? randomSecret());
     this.credentials = options.credentials ?? DEFAULT_CREDENTIALS;
-    this.readings = resolveReadings({ ...(options.seed && seedReadings(options.seed)), ...options.readings });
+    this.ownReadings = resolveReadings({ ...(options.seed && seedReadings(options.seed)), ...options.readings });
+    this.readings = this.ownReadings;
     this.hallId = options.seed?.hallId ?? MOCK_HALL_ID;
     this.testCustomerId = options.seed?.testCustomerId ?? MOCK_TEST_CUSTOMER_ID;
     this.state = this.freshState();
@@ -178,9 +181,9 @@ export class MockContext {
     this.unhandledExpected = true;
   }
 
-  /** Whether the test changed the answers: overrides beyond the server's own (a mutant, a fault), or a switched fault. */
+  /** Whether the test changed the answers: overrides beyond the server's own (a mutant, a fault), a switched fault, or readings played. */
   get overridden(): boolean {
-    return this.overrides.length > this.initialOverrides.length || this.faults.active().length > 0;
+    return this.overrides.length > this.initialOverrides.length || this.faults.active().length > 0 || this.readings !== this.ownReadings;
   }
 
   /** Prepend overrides for this test, like msw's `server.use()`: the last one added sees a request first. */
@@ -223,6 +226,12 @@ export class MockContext {
     this.faults.clear();
     this.resetHandlers();
     this.oldestValidEpoch = 0;
+    this.readings = this.ownReadings;
+  }
+
+  /** Play other readings of some open points until the next reset(): a test that checks what a reading decides. */
+  play(readings: Partial<MockReadings>): void {
+    this.readings = resolveReadings({ ...this.readings, ...readings });
   }
 
   /** Expire every session issued so far: the next protected request redirects to login. */

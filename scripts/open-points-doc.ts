@@ -56,7 +56,8 @@ export function render(tests: ListedTest[]): string {
     'here. The suite asserts only what holds in every reading, and records the reading it observes in',
     '`reports/contracts/readings.json` and on the test (annotation `reading`). The mock plays each',
     'reading marked "yes" (`npm run mock -- --reading point=id`, or `--readings alternate`); the',
-    '`readings` project runs the tests that call a route the point decides against the alternate ones on every `npm test`.',
+    '`readings` project runs the contract tests and the wire form posts against the others, and',
+    '`tests/wire/readings.spec.ts` plays each at the wire, on every `npm test`.',
     '',
     '## Open points',
   ];

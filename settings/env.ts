@@ -33,7 +33,6 @@ const ENV_EXAMPLES: Record<string, string> = {
   HB_MOCK_SEED_SCALE: '3000',
   HB_COVERAGE_GATE: 'on',
   HB_ENV_FILE: 'staging.env',
-  HB_RECORD_CALLS: 'true',
 };
 
 /** The schema of every variable; tools that read a few of them (npm run proxy) pick theirs. */
@@ -81,7 +80,6 @@ export const EnvVariables = z.object({
     .regex(/^[1-9]\d*$/, 'expected a positive whole number (bookings)')
     .optional(),
   HB_COVERAGE_GATE: z.enum(['on', 'off']).optional(),
-  HB_RECORD_CALLS: z.enum(['true', 'false']).optional(),
 });
 
 type Target = { kind: 'mock' } | { kind: 'remote'; baseUrl: string; email: string; password: string; hallId: number };
@@ -120,8 +118,6 @@ export interface HbEnv {
   mockSeedScale?: number;
   /** Fail the run on documented items never exercised (coverage/); unset: on for a whole offline run only. */
   coverageGate?: 'on' | 'off';
-  /** Rewrite tests/calls.json from the run's observations instead of checking the selection against it (coverage/selection.ts). */
-  recordCalls: boolean;
 }
 
 export class EnvError extends Error {
@@ -192,7 +188,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): HbEnv {
     mockSeed: raw.HB_MOCK_SEED === undefined ? undefined : seedOf(raw.HB_MOCK_SEED),
     mockSeedScale: raw.HB_MOCK_SEED_SCALE === undefined ? undefined : Number(raw.HB_MOCK_SEED_SCALE),
     coverageGate: raw.HB_COVERAGE_GATE,
-    recordCalls: raw.HB_RECORD_CALLS === 'true',
   };
 }
 
