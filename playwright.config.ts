@@ -5,7 +5,6 @@ import { defineConfig, devices } from '@playwright/test';
 import { READING_SETS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnvOrExit } from './settings/env.js';
-import { listingSource } from './child-runs/listing.js';
 import { STORAGE_STATE } from './settings/paths.js';
 import { allureOptions, displayUrl, reportsPath } from './reporting/report-options.js';
 import type { SummaryMetadata } from './reporting/summary-reporter.js';
@@ -19,9 +18,6 @@ process.env.HB_RUN_ID ??= `${Date.now().toString(36)}${Math.random().toString(36
 // One signing key per run for the workers' mocks, so the session the setup project saved is valid in
 // every worker's mock, and no key in the source can forge one.
 process.env.HB_MOCK_SECRET ??= randomBytes(32).toString('base64url');
-// Read here, where the command line is the runner's: whether the run's own reporter lists the suite
-// for the harness (child-runs/listing.ts); the workers inherit it, as they inherit the two above.
-process.env.HB_LISTING ??= listingSource(process.argv.slice(2));
 
 const chromium = resolveChromium(env.chromiumPath);
 const browser = {
@@ -56,8 +52,6 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ['./reporting/summary-reporter.ts'],
     // reports/coverage.json and .html, the coverage line, and the coverage gate (HB_COVERAGE_GATE).
     ['./reporting/coverage-reporter.ts'],
-    // Against the built-in mock, the harness's listing of the suite at the start of a whole run.
-    ...(remote ? [] : [['./reporting/listing-reporter.ts'] as const]),
     // Last, after every reporter above has written: masks the password, cookie values and tokens.
     ['./reporting/scrub-reporter.ts'],
   ],
@@ -109,12 +103,13 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
     // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
     // mock only, so a run against staging (or a dead one) spends no time on them. Listed last and after
-    // setup, so the service's checks come first; its teardown counts the child runs (child-runs/child-run.ts).
+    // setup, so the service's checks come first. The checks of a run's artefacts share one inline run, the
+    // canary, a worker fixture: one worker runs them all, so the canary runs once.
     ...(remote
       ? []
       : [
-          { name: 'harness', testDir: './tests/harness', dependencies: ['setup'], use: browser, teardown: 'harness-teardown' },
-          { name: 'harness-teardown', testDir: './tests/harness', testMatch: /\.teardown\.ts$/ },
+          { name: 'harness', testDir: './tests/harness', testIgnore: 'artefacts/**', dependencies: ['setup'], use: browser },
+          { name: 'artefacts', testDir: './tests/harness/artefacts', workers: 1, dependencies: ['setup'], use: browser },
         ]),
   ],
 });

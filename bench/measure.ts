@@ -78,7 +78,7 @@ export async function serviceSuite(dir: string, vars: Record<string, string>): P
     '--reporter=dot,json',
     `--output=${join(dir, 'output')}`,
   ];
-  const { value: run, wallSeconds } = await timed(() => runPlaywright(args, env, 900_000, 'bench'));
+  const { value: run, wallSeconds } = await timed(() => runPlaywright(args, env, 900_000));
   const failed = testsOf(readJsonReport(reportFile))
     .filter((t) => t.test.status === 'unexpected')
     .map((t) => t.name);

@@ -1,9 +1,8 @@
 // The one way to run an isolated child Playwright run (or a script) for the harness and the
 // scripts: a clean environment, the spawn, and the JSON report read back. `runInlineTest` runs a
-// small suite written for one check, as Playwright's own repository tests its runner. Every
-// child `playwright test` of a suite run is logged (HB_RUN_ID), so the harness can count them.
+// small suite written for one check, as Playwright's own repository tests its runner.
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
@@ -33,36 +32,6 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   }
   // HB_ENV_FILE=none: the child reads no .env either (settings/env-file.ts); a check names its settings itself.
   return { ...env, FORCE_COLOR: '0', HB_ENV_FILE: 'none', ...extra };
-}
-
-/**
- * The child `playwright test` runs a suite run may start, one each: the canary (tests/harness/canary/),
- * and the real config against a target dead at the start and one that dies mid-run
- * (tests/harness/dead-target.spec.ts). A run of part of the suite adds the listing (child-runs/listing.ts).
- */
-export const CHILD_RUN_PURPOSES = ['canary', 'failed-start', 'dead-mid-run'] as const;
-
-/** One child `playwright test` of a suite run, as the log holds it. */
-export interface ChildRunEntry {
-  /** What the run is for: one of {@link CHILD_RUN_PURPOSES} in a suite run. */
-  purpose: string;
-  args: string[];
-  pid: number;
-  startedAt: string;
-}
-
-/** The log of suite run `run`'s child runs (HB_RUN_ID, set by playwright.config.ts); undefined outside a run. */
-export function childRunLog(run = process.env.HB_RUN_ID): string | undefined {
-  return run ? join(tmpdir(), `hb-child-runs-${run}.jsonl`) : undefined;
-}
-
-/** The child runs logged so far in a suite run's log (this run's by default). */
-export function loggedChildRuns(file = childRunLog()): ChildRunEntry[] {
-  if (!file || !existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ChildRunEntry);
 }
 
 /** `node ...args` in the repository, its output collected; `exited` resolves when it has ended. */
@@ -100,24 +69,13 @@ export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv
 
 const PLAYWRIGHT_CLI = 'node_modules/@playwright/test/cli.js';
 
-/** Log a `playwright test` run inside a suite run under `purpose`. */
-function logRun(args: string[], purpose: string): void {
-  const log = childRunLog();
-  if (log && args[0] === 'test') {
-    const entry: ChildRunEntry = { purpose, args, pid: process.pid, startedAt: new Date().toISOString() };
-    appendFileSync(log, `${JSON.stringify(entry)}\n`);
-  }
-}
-
-/** `playwright ...args` in a child process; a `test` run inside a suite run is logged under `purpose`. */
-export function runPlaywright(args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number, purpose = 'unnamed'): Promise<ChildRun> {
-  logRun(args, purpose);
+/** `playwright ...args` in a child process. */
+export function runPlaywright(args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<ChildRun> {
   return runNode(PLAYWRIGHT_CLI, args, env, timeoutMs);
 }
 
-/** `playwright ...args` started, logged as {@link runPlaywright} logs it: for a check that acts while the run goes on. */
-export function startPlaywright(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, purpose: string): RunningChild {
-  logRun(args, purpose);
+/** `playwright ...args` started: for a check that acts while the run goes on. */
+export function startPlaywright(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): RunningChild {
   return startNode([resolve(REPO_ROOT, PLAYWRIGHT_CLI), ...args], env, timeoutMs);
 }
 
@@ -134,8 +92,6 @@ export interface InlineRun extends ChildRun {
 }
 
 export interface InlineOptions {
-  /** What the run is for, in the child-run log. */
-  purpose: string;
   /** HB_* and other variables of the child (on top of {@link childEnv}). */
   env?: Record<string, string>;
   /** More `playwright test` arguments (`--shard=1/2`). */
@@ -158,7 +114,7 @@ export const repoModule = (path: string): string => JSON.stringify(join(REPO_ROO
  * `playwright.config.ts` (written from {@link DEFAULT_INLINE_CONFIG} when absent), and read the
  * JSON report back. A config of its own must list the `json` reporter without an output file.
  */
-export async function runInlineTest(dir: string, files: Record<string, string>, options: InlineOptions): Promise<InlineRun> {
+export async function runInlineTest(dir: string, files: Record<string, string>, options: InlineOptions = {}): Promise<InlineRun> {
   const all = { 'playwright.config.ts': DEFAULT_INLINE_CONFIG, ...files };
   for (const [name, source] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -169,7 +125,6 @@ export async function runInlineTest(dir: string, files: Record<string, string>, 
     ['test', '--config', join(dir, 'playwright.config.ts'), ...(options.args ?? [])],
     childEnv({ PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, ...options.env }),
     options.timeoutMs ?? 240_000,
-    options.purpose,
   );
   const report = readJsonReport(reportFile);
   return { ...run, dir, output: `${run.stdout}\n${run.stderr}`, report, tests: testsOf(report) };
@@ -213,4 +168,22 @@ export function startNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs?: nu
       return exited;
     },
   };
+}
+
+/** Every test of every project, as `playwright test --list` gives it, in one child run; throws when the listing fails. */
+export async function listSuite(timeoutMs = 180_000): Promise<ReportedTest[]> {
+  const dir = tempDir('listing');
+  const reportFile = join(dir, 'listing.json');
+  try {
+    const run = await runPlaywright(
+      ['test', '--list', '--reporter=json'],
+      childEnv({ PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, HB_REPORTS_DIR: join(dir, 'reports') }),
+      timeoutMs,
+    );
+    const report = readJsonReport(reportFile);
+    if (run.status !== 0 || !report) throw new Error(`playwright test --list failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+    return testsOf(report);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -5,9 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openPoints, type OpenPoint } from '../contracts/index.js';
-import { REPO_ROOT, SERVICE_PROJECTS } from '../child-runs/child-run.js';
+import { listSuite, REPO_ROOT, SERVICE_PROJECTS } from '../child-runs/child-run.js';
 import type { ReportedTest } from '../reporting/json-report.js';
-import { sharedListing } from '../child-runs/listing.js';
 import { OPEN_POINT, SOURCE } from '../coverage/sources.js';
 import { smokeChecks } from './smoke-checks.js';
 
@@ -27,7 +26,7 @@ interface ListedTest {
 /** The service suite: setup and the projects that need it. */
 const SERVICE_SUITE = ['setup', ...SERVICE_PROJECTS];
 
-/** The service suite's tests in the suite's listing (child-runs/listing.ts), once each, by file and title. */
+/** The service suite's tests in the suite's listing (`listSuite`), once each, by file and title. */
 export function listedTests(listing: ReportedTest[]): ListedTest[] {
   const seen = new Set<string>();
   return listing
@@ -106,7 +105,7 @@ export function render(tests: ListedTest[]): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const text = render(listedTests(await sharedListing()));
+  const text = render(listedTests(await listSuite()));
   if (process.argv.includes('--check')) {
     let committed = '';
     try {

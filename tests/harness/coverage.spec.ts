@@ -1,7 +1,6 @@
-// The coverage model, count, merge and gate (coverage/), proved cheaply: pure checks
-// on the model and the merge, the gate of the canary (tests/harness/canary/), which
-// fails while a parameter value has no test, and the proxy's "N of 36".
-import { existsSync, readFileSync } from 'node:fs';
+// The coverage model, count and merge (coverage/), proved cheaply: pure checks on the model
+// and the merge, and the proxy's "N of 36". The gate is checked on the canary (artefacts/coverage-gate.spec.ts).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpoints, LOGIN_PATH, pages, TOKEN_HEADER } from '../../contracts/index.js';
 import { mergeShards } from '../../coverage/merge.js';
@@ -9,11 +8,7 @@ import { coverageModel, OTHER_VALUE } from '../../coverage/model.js';
 import { hitsOf } from '../../coverage/observe.js';
 import type { CoverageFile } from '../../reporting/coverage-reporter.js';
 import { addHit, buildReport, emptyData } from '../../coverage/tally.js';
-import { mergeTests } from '@playwright/test';
-import { test as canaryTest } from './shared-runs.fixture.js';
-import { expect, test as proxyTest } from './proxy.fixture.js';
-
-const test = mergeTests(proxyTest, canaryTest);
+import { expect, test } from './proxy.fixture.js';
 
 const model = coverageModel();
 const idsOf = (category: string, route: string) => model.filter((i) => i.category === category && i.route === route).map((i) => i.id);
@@ -109,21 +104,6 @@ test.describe('coverage model', () => {
     expect(alone.gate.passed).toBe(false);
     expect(alone.gate.missing).toHaveLength(gated.length - half);
     expect(mergeShards([one], 'auto').gate.enabled, 'one shard of two is not the whole run').toBe(false);
-  });
-});
-
-test.describe('coverage gate', () => {
-  test("a run fails the gate when a parameter value has no test, naming the value (the canary's coverage file)", ({ canary }) => {
-    // The canary calls listCustomersForHall with every flag false; its config scopes the gate to that endpoint's parameters.
-    expect(canary.run.stdout).toContain('coverage: 4/7 parameter values');
-    for (const value of ['customer=true', 'includeDeleted=true', 'onlyNew=true']) {
-      expect(canary.run.stdout).toContain(`✖ listCustomersForHall ${value}`);
-    }
-    expect(canary.run.stdout).not.toContain('✖ listCustomersForHall customer=false');
-    const written = JSON.parse(readFileSync(join(canary.reports, 'coverage.json'), 'utf8')) as CoverageFile;
-    expect(written.gate).toMatchObject({ enabled: true, passed: false });
-    expect(written.gate.missing).toHaveLength(3);
-    expect(existsSync(join(canary.reports, 'coverage.html'))).toBe(true);
   });
 });
 

@@ -84,7 +84,6 @@ test.describe('dead target', () => {
         HB_STORAGE_STATE: join(dir, 'state.json'),
       }),
       150_000,
-      'failed-start',
     );
     const output = `${run.stdout}\n${run.stderr}`;
     await testInfo.attach('failed-start.txt', { body: output, contentType: 'text/plain' });
@@ -123,7 +122,6 @@ test.describe('dead target', () => {
         HB_STORAGE_STATE: join(dir, 'state.json'),
       }),
       200_000,
-      'dead-mid-run',
     );
     const at = { start: Date.now(), died: 0, failed: 0 };
     try {

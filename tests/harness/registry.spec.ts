@@ -21,10 +21,8 @@ import { customerHandlers } from '../../mock-server/handlers/customers.js';
 import { roomHandlers } from '../../mock-server/handlers/rooms.js';
 import { schedulerHandlers } from '../../mock-server/handlers/scheduler.js';
 import { buildHandlers } from '../../mock-server/server.js';
-import { expect, test } from './shared-runs.fixture.js';
+import { expect, test } from '../../fixtures/index.js';
 
-/** The contract tests, one per entry, as the listing names their file (relative to tests/). */
-const ENDPOINTS_SPEC = 'contract/endpoints.spec.ts';
 const COPY = `${REPO_ROOT}contracts/spec/hall-booking-interface.md`;
 /** Where the document lives beside a full checkout; a user's clone may not have it. */
 const ORIGINAL = `${REPO_ROOT}../shared/spec/hall-booking-interface.md`;
@@ -102,17 +100,6 @@ test.describe('registry meta-test', () => {
       return served.has(`${e.method} ${p.toLowerCase()}`) ? [] : [`${e.id} (${e.method} ${p})`];
     });
     expect(missing, 'document endpoints the mock does not serve').toEqual([]);
-  });
-
-  test('every JSON endpoint of the interface document has a contract test', ({ listing }) => {
-    // As Playwright lists the suite, so a test that is filtered out or misnamed counts as missing.
-    const titles = listing.filter((t) => t.project === 'contract' && t.file === ENDPOINTS_SPEC).map((t) => t.spec.title);
-    const missing = docApiPaths.flatMap((p) => {
-      const e = entryFor(p);
-      if (!e) return [`${p} (no registry entry, so no generated test)`];
-      return titles.some((t) => t.startsWith(`${e.id} answers 200 JSON`)) ? [] : [`${e.id} (${p})`];
-    });
-    expect(missing, `document endpoints without a contract test in tests/${ENDPOINTS_SPEC}`).toEqual([]);
   });
 
   test('every HTML route of the interface document has a page entry', () => {

@@ -1,9 +1,9 @@
 // `npm run test:service` (scripts/test-service.ts): the service suite's projects only, on the
-// built-in mock even when HB_BASE_URL is set. Its run is checked as data, its projects against
-// the suite's listing; nothing is started.
+// built-in mock even when HB_BASE_URL is set. Its run is checked as data (its projects against the
+// suite's listing in listing.spec.ts); nothing is started.
 import { SERVICE_PROJECTS } from '../../child-runs/child-run.js';
 import { serviceRun } from '../../scripts/test-service.js';
-import { expect, test } from './shared-runs.fixture.js';
+import { expect, test } from '../../fixtures/index.js';
 
 const projectsOf = (args: string[]) => args.flatMap((a) => /^--project=(.+)$/.exec(a)?.[1] ?? []);
 
@@ -17,20 +17,5 @@ test.describe('test:service', () => {
     expect(run.env, 'empty is unset, and a .env file does not set it again').toEqual({ HB_BASE_URL: '', HB_HALL_ID: '42' });
     expect(run.notice).toContain('HB_BASE_URL is ignored');
     expect(serviceRun([], {}).notice, 'nothing to say without HB_BASE_URL').toBeUndefined();
-  });
-
-  test('its projects are projects of the suite, and it leaves out the harness and the mock-only re-runs', ({ listing }) => {
-    const listed = new Set(listing.map((t) => t.project));
-    const projects = projectsOf(serviceRun([], {}).args);
-    expect(
-      projects.filter((p) => !listed.has(p)),
-      'projects test:service names that the suite does not list',
-    ).toEqual([]);
-    expect([...listed].filter((p) => !projects.includes(p)).sort()).toEqual([
-      'contract-variant',
-      'harness',
-      'harness-teardown',
-      'readings',
-    ]);
   });
 });

@@ -3,9 +3,9 @@
 // their earlier result.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALLURE_HISTORY } from '../../reporting/report-options.js';
+import { ALLURE_HISTORY } from '../../../reporting/report-options.js';
 import { RETRIED_TITLE } from './canary/summary-file.js';
-import { expect, test } from './shared-runs.fixture.js';
+import { expect, test } from './canary.fixture.js';
 
 /** The files a single-file Allure report embeds (`d("<path>","<base64>")`), parsed. */
 function embedded(html: string): Map<string, unknown> {

@@ -1,14 +1,12 @@
 // The canary: one child run of a small inline suite per suite run, shared by every harness check
 // that only inspects artefacts (shard merge, summary, Allure history, leak scan, coverage gate).
-// The first worker to ask runs it (child-runs/once-per-run.ts); the others wait for its record. A check
+// Those checks form the `artefacts` project, one worker, whose worker fixture runs it once. A check
 // that needs another outcome adds an inline file to CANARY_FILES.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { SCRUBBED_BY_ITS_RUN } from '../../../reporting/artefact-secrets.js';
-import { childEnv, runInlineTest, runNode, type ChildRun } from '../../../child-runs/child-run.js';
-import { oncePerRun } from '../../../child-runs/once-per-run.js';
+import { childEnv, REPO_ROOT, runInlineTest, runNode, tempDir, type ChildRun } from '../../../../child-runs/child-run.js';
 import { EVIDENCE_PROBE_SPEC } from '../evidence-canary.js';
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
@@ -47,7 +45,15 @@ export interface Canary {
 
 const MERGE = ['node_modules/tsx/dist/cli.mjs', 'scripts/report.ts', '--merge'] as const;
 
-async function runCanary(dir: string): Promise<Canary> {
+/**
+ * Run the canary in a fresh temporary folder, outside the suite run's output folder (so the run's own scrub
+ * never masks what the leak check scans); the repository's packages are linked into it.
+ */
+export async function runCanary(): Promise<Canary> {
+  const dir = tempDir('canary');
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // ES modules, as in the repository.
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   const password = `canary-${randomBytes(9).toString('base64url')}`;
   const paths = {
     dir,
@@ -61,7 +67,6 @@ async function runCanary(dir: string): Promise<Canary> {
     dir,
     { ...CANARY_FILES, 'playwright.config.ts': canaryConfig(new RegExp(SUMMARY_FILE.replace('.', '\\.'))) },
     {
-      purpose: 'canary',
       // Seconds on an idle machine; minutes on a busy one.
       timeoutMs: 600_000,
       reportFile: join(paths.reports, 'report.json'),
@@ -79,14 +84,6 @@ async function runCanary(dir: string): Promise<Canary> {
   // The gate's scope is the canary config's; the merge's coverage is checked by the shard check.
   const env = childEnv({ HB_REPORTS_DIR: paths.merged, HB_MOCK_PASSWORD: password, HB_COVERAGE_GATE: 'off' });
   for (let i = 0; i < 2; i++) merges.push(await runNode(MERGE[0], [...MERGE.slice(1), paths.reports], env));
-  // Its scrub reporter and the merges masked it, and the leak check scans it: the suite run's own scrub passes it by.
-  writeFileSync(join(dir, SCRUBBED_BY_ITS_RUN), '');
   const { stdout, stderr, status, ms } = inline;
   return { ...paths, password, run: { stdout, stderr, status, ms }, report: inline.report, merges };
 }
-
-/** The canary of this suite run under `outputDir`: run by the first caller, read by the others. */
-export const sharedCanary = (outputDir: string, timeoutMs = 780_000): Promise<Canary> => {
-  const dir = join(outputDir, 'canary');
-  return oncePerRun('the canary run', dir, () => runCanary(dir), timeoutMs);
-};

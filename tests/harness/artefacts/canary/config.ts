@@ -1,7 +1,7 @@
 // The canary's config: the repository's own (reporters, scrubbing, Allure, summary, coverage,
 // CI's blob and retry) with the inline folder as its test folder and three small projects. The
 // JSON report goes before the scrub reporter, the last of the repository's.
-import { REPO_ROOT, repoModule } from '../../../child-runs/child-run.js';
+import { REPO_ROOT, repoModule } from '../../../../child-runs/child-run.js';
 
 /** Scope of the canary's coverage gate: the parameters of one endpoint, which its coverage file exercises half of. */
 const CANARY_GATE_SCOPE = { routes: ['listCustomersForHall'], categories: ['param'] };

@@ -4,9 +4,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { repoModule } from '../../child-runs/child-run.js';
-import { expect } from '../../fixtures/index.js';
-import { FAILING_EXCHANGE } from '../../reporting/report-options.js';
+import { repoModule } from '../../../child-runs/child-run.js';
+import { expect } from '../../../fixtures/index.js';
+import { FAILING_EXCHANGE } from '../../../reporting/report-options.js';
 
 /** The inline spec: one contract broken by an override of the mock; its test fails. */
 export const EVIDENCE_PROBE_SPEC = `

@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { SCRUBBED_BY_ITS_RUN, scanArtefacts, scrubArtefacts, type LeakHit } from '../../reporting/artefact-secrets.js';
-import { tempDir } from '../../child-runs/child-run.js';
-import { expect, test, type Canary } from './shared-runs.fixture.js';
+import { SCRUBBED_BY_ITS_RUN, scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/artefact-secrets.js';
+import { tempDir } from '../../../child-runs/child-run.js';
+import { expect, test, type Canary } from './canary.fixture.js';
 
 /** Every secret of the canary, labelled: the password, each issued ticket and token, the saved cookies. */
 function secretsOf(canary: Canary): Map<string, string> {

@@ -5,10 +5,10 @@
 // `playwright merge-reports` itself; what is ours is the merge step, checked here.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoverageFile } from '../../reporting/coverage-reporter.js';
-import { testsOf } from '../../reporting/json-report.js';
-import type { RunSummary } from '../../reporting/summary-reporter.js';
-import { expect, test } from './shared-runs.fixture.js';
+import type { CoverageFile } from '../../../reporting/coverage-reporter.js';
+import { testsOf } from '../../../reporting/json-report.js';
+import type { RunSummary } from '../../../reporting/summary-reporter.js';
+import { expect, test } from './canary.fixture.js';
 
 const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&apos;': "'" };
 /** Test titles (the last part of each name) in a JUnit file. */

@@ -1,5 +1,5 @@
 // The canary's setup: a browser login typed with the planted password, the session saved.
-import { repoModule } from '../../../child-runs/child-run.js';
+import { repoModule } from '../../../../child-runs/child-run.js';
 
 export const LOGIN_FILES = {
   'login.setup.ts': `import { mkdirSync } from 'node:fs';

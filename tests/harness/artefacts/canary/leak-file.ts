@@ -1,7 +1,7 @@
 // The canary's file for the leak scan: one failure that leaves the evidence a real failure
 // leaves, on both tries: a login typed with the planted password, then a contract break against
 // a mutated mock (its masked exchange attached), a screenshot, an error context, a trace on the retry.
-import { repoModule } from '../../../child-runs/child-run.js';
+import { repoModule } from '../../../../child-runs/child-run.js';
 
 export const LEAK_FILES = {
   'leak.spec.ts': `import { pagePath } from ${repoModule('contracts/index.ts')};

@@ -2,7 +2,7 @@
 // on purpose (tests/harness/evidence-canary.ts); the failing exchange comes first, with its verdict
 // and curl line, in the Allure results and in the HTML report, and the run kept a trace.
 import { join } from 'node:path';
-import { expect, test } from '../shared-runs.fixture.js';
+import { expect, test } from '../canary.fixture.js';
 import { EVIDENCE_PROBE_TITLE, expectAllureEvidence, expectHtmlEvidenceAndTrace } from '../evidence-canary.js';
 
 test.describe('evidence on the canary', () => {
