@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { READING_SETS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnvOrExit } from './settings/env.js';
+import { runFingerprint } from './settings/fingerprint.js';
 import { STORAGE_STATE } from './settings/paths.js';
 import { allureOptions, displayUrl, reportsPath } from './reporting/report-options.js';
 import type { SummaryMetadata } from './reporting/summary-reporter.js';
@@ -45,6 +46,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ci ? ['dot'] : ['list'],
     ['html', { open: 'never', outputFolder: reports('playwright-report') }],
     ['junit', { outputFile: reports('junit.xml') }],
+    // Every result for tools that reuse the run (npm run mutation takes its faithful baseline from it).
+    ['json', { outputFile: reports('results.json') }],
     // CI: one blob per shard, merged by `npm run report -- --merge` (.github/workflows/hall-booking.yml).
     ...(ci ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
     ['allure-playwright', allureOptions(env, reports('allure-results'))],
@@ -59,6 +62,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   metadata: {
     target: env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : 'built-in mock',
     targetKind: env.target.kind,
+    // In the runner only (the workers load the config too): the commit, changes and settings the results are of.
+    ...(process.env.TEST_WORKER_INDEX === undefined ? { fingerprint: runFingerprint() } : {}),
   } satisfies SummaryMetadata,
   use: {
     // Traces hold cookies and form posts: kept for a first run that failed, locally as in CI, and scrubbed

@@ -1,5 +1,6 @@
 // `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
-// whose results are the control of every try) and beside them the first try (plan.ts): one try project
+// whose results are the control of every try; left out when npm test's run is the baseline) and beside
+// them the first try (plan.ts): one try project
 // per suite project, with that project's options and the mutants per test. The plan is a JSON file
 // named by HB_MUTATION_PLAN.
 import { readFileSync } from 'node:fs';
@@ -13,8 +14,10 @@ import { MUTATION_PROJECTS, tryProjectsOf, type PlannedTry, type TryProject } fr
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const plan = JSON.parse(readFileSync(process.env.HB_MUTATION_PLAN ?? '', 'utf8')) as PlannedTry[];
 const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
+// With a baseline (npm test's run of this commit), the suite's projects are not run again: setup only.
+const triesOnly = process.env.HB_MUTATION_TRIES_ONLY === 'true';
 const suite = (base.projects ?? [])
-  .filter((p) => p.name === 'setup' || MUTATION_PROJECTS.includes(p.name ?? ''))
+  .filter((p) => p.name === 'setup' || (!triesOnly && MUTATION_PROJECTS.includes(p.name ?? '')))
   // Their testDir is relative to the suite's config, two folders up from this one.
   .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') }));
 const tries = tryProjectsOf(plan).flatMap(tryProject);

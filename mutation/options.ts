@@ -3,10 +3,12 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 
 export const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [--workers N] [--timeout SECONDS] [--keep-going]
-                            [--no-first-try] [--record] [--list] [-- playwright args]
+                            [--no-first-try] [--no-baseline] [--record] [--list] [-- playwright args]
   --parallel    suite runs at once (default: 1 per 2 cores)   --workers  Playwright workers per run (default: 2)
   --keep-going  run the mutants even when the faithful run is not green
   --no-first-try  skip the pass that tries each mutant against its last killer; the whole suite per mutant
+  --no-baseline   run the suite against the faithful mock here, even when npm test's results of this
+                  commit and settings (reports/results.json) could stand for it
   --record      write the tests that killed the mutants to mutation/killers.json (with --only, the
                 others' entries are kept)
   after --      passed to every playwright run (e.g. --project=contract while working on one area; the
@@ -20,6 +22,8 @@ export interface MutationOptions {
   timeoutMs: number;
   keepGoing: boolean;
   firstTry: boolean;
+  /** Reuse npm test's results of this commit as the faithful run (reports/results.json). */
+  baseline: boolean;
   record: boolean;
   list: boolean;
   help: boolean;
@@ -39,6 +43,7 @@ export function parseMutationArgs(argv: string[]): MutationOptions {
       timeout: { type: 'string', default: '900' },
       'keep-going': { type: 'boolean', default: false },
       'no-first-try': { type: 'boolean', default: false },
+      'no-baseline': { type: 'boolean', default: false },
       record: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -60,6 +65,7 @@ export function parseMutationArgs(argv: string[]): MutationOptions {
     timeoutMs: count('timeout', values.timeout) * 1000,
     keepGoing: values['keep-going'],
     firstTry: !values['no-first-try'],
+    baseline: !values['no-baseline'],
     record: values.record,
     list: values.list,
     help: values.help,

@@ -13,6 +13,7 @@ import { parseMutationArgs, selectMutants, USAGE } from '../mutation/options.js'
 import { loadHints, MUTATION_PROJECTS, planTries, tryProjectsOf } from '../mutation/plan.js';
 import { KILLERS, REPORT, writeKillers, writeReport, type MutantResult } from '../mutation/report.js';
 import { runSuite } from '../mutation/run.js';
+import { BASELINE, reuseBaseline } from '../mutation/baseline.js';
 import { firstKills, judgeRun, wholeSuiteVerdict } from '../mutation/verdict.js';
 
 const o = parseOrExit('mutation', parseMutationArgs, USAGE);
@@ -60,17 +61,23 @@ console.log(
 const planDir = tempDir('mutation-plan');
 writeFileSync(join(planDir, 'plan.json'), JSON.stringify(plan));
 const isTry = (test: string) => test.startsWith('[try|');
-const faithful = judgeRun(
+// The faithful baseline: npm test's run of this commit, changes and settings when there is one; else the suite runs here.
+const reused = o.playwrightArgs.length || !o.baseline ? undefined : reuseBaseline();
+if (reused && 'refused' in reused) console.log(`mutation: not reusing npm test's results: ${reused.refused}; the suite runs here.`);
+const baseline = reused && 'result' in reused ? reused.result : undefined;
+if (baseline) console.log(`mutation: the faithful baseline is npm test's run of this commit (${relative(ROOT, BASELINE)}).`);
+const run = judgeRun(
   await runSuite('faithful', {
-    // The first try's config holds the suite's projects and the try projects: all of them run.
+    // The first try's config holds the suite's projects (only setup with a baseline) and the try projects.
     args: plan.length ? ['--config', join(ROOT, 'mutation', 'config.ts')] : suiteArgs,
     workers: o.workers,
     stopAtFirst: false,
     timeoutMs: o.timeoutMs,
-    env: plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json') } : {},
+    env: plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json'), ...(baseline ? { HB_MUTATION_TRIES_ONLY: 'true' } : {}) } : {},
   }),
   (t) => !isTry(t),
 );
+const faithful = baseline ? { ...baseline, outcomes: run.outcomes } : run;
 rmSync(planDir, { recursive: true, force: true });
 console.log(
   `faithful mock: ${faithful.ok ? 'green' : 'NOT GREEN'} — ${faithful.passed} passed, ${faithful.failed} failed, ` +

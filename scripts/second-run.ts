@@ -1,8 +1,9 @@
-// `npm run proof:second-run`: the service suite twice against one mock server, as if it
-// were a staging server (writes allowed, no restart, no reset between runs). The second
-// run must be green and lose no check the first made: nothing an earlier run leaves
-// behind may turn a check into a skip or into a check with nothing to bite on, unless it
-// is named below with its reason. Writes reports/second-run.json; exit 1 otherwise.
+// `npm run proof:second-run`: the tests that write (@write: they change the server's state, clean up
+// after themselves and need free slots and the test customer) twice against one mock server, as if it
+// were a staging server (writes allowed, no restart, no reset between runs). The second run must be
+// green and lose no check the first made: nothing an earlier run leaves behind may turn a check into a
+// skip or into a check with nothing to bite on, unless it is named below with its reason. Writes
+// reports/second-run.json; exit 1 otherwise.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReportTest } from '@playwright/test/reporter';
@@ -37,7 +38,7 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
   const json = join(dir, `run-${n}.json`);
   const started = Date.now();
   const child = await runPlaywright(
-    ['test', ...PROJECTS.map((p) => `--project=${p}`), '--reporter=dot,json'],
+    ['test', ...PROJECTS.map((p) => `--project=${p}`), '--grep=@write', '--reporter=dot,json'],
     { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json },
     900_000,
   );
@@ -69,7 +70,7 @@ const mock = await startMockServer({ port: 0 });
 const dir = tempDir('second-run');
 try {
   const { credentials, hallId } = mock.context;
-  console.log(`second-run proof: the service suite twice against one mock at ${mock.url} (writes allowed, no restart)`);
+  console.log(`second-run proof: the tests that write, twice against one mock at ${mock.url} (writes allowed, no restart)`);
   const env = childEnv({
     HB_BASE_URL: mock.url,
     HB_EMAIL: credentials.email,
