@@ -13,7 +13,7 @@ import { judgeRun, type RunResult } from './verdict.js';
 export const BASELINE = join(REPO_ROOT, 'reports', 'results.json');
 
 /** Whether a test of the report is one of the mutation's suite (`[project] file › title`). */
-export const inMutationSuite = (test: string): boolean => ['setup', ...MUTATION_PROJECTS].some((p) => test.startsWith(`[${p}] `));
+const inMutationSuite = (test: string): boolean => ['setup', ...MUTATION_PROJECTS].some((p) => test.startsWith(`[${p}] `));
 
 /** Why `report` cannot stand for a faithful run of the suite as it is now; undefined when it can. */
 export function refusal(report: JSONReport | undefined, now: RunFingerprint, file = BASELINE): string | undefined {
