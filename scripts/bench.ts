@@ -49,4 +49,6 @@ if (o.serve) {
     }
   }
   writeBenchReport(results, rows);
+  // A missed budget fails the command, as a red test fails a run (measure on a quiet machine).
+  if (rows.some((r) => r.status === verdict(false))) process.exitCode = 1;
 }
