@@ -27,6 +27,7 @@ const browser = {
 };
 const loggedIn = { ...browser, storageState: STORAGE_STATE };
 const ci = !!process.env.CI;
+const oneWorkerOffline = remote ? {} : { workers: 1 };
 const reports = (...parts: string[]) => reportsPath(env, ...parts);
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
@@ -81,7 +82,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
       testMatch: /.*\.setup\.ts/,
       use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
     },
-    { name: 'contract', testDir: './tests/contract', dependencies: ['setup'] },
+    // Offline, projects of quick tests keep to one worker each: fewer worker starts (each costs seconds), the
+    // second slot busy with another project. Against a remote target every project takes HB_MAX_CONCURRENCY.
+    { name: 'contract', testDir: './tests/contract', dependencies: ['setup'], ...oneWorkerOffline },
     ...(remote
       ? []
       : [
@@ -90,6 +93,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
             name: 'contract-variant',
             testDir: './tests/contract',
             dependencies: ['setup'],
+            workers: 1,
             use: { mockOptions: { listShape: 'data' as const, aliases: 'alternate' as const } },
           },
           // The checks of what an open point decides (contracts/open-points.ts) at the wire, against each further
@@ -100,11 +104,12 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
             name: k === 0 ? 'readings' : `readings-${k + 1}`,
             testMatch: [/tests\/contract\/.*\.spec\.ts/, /tests\/wire\/forms\.spec\.ts/],
             dependencies: ['setup'],
+            workers: 1,
             use: { ...loggedIn, mockOptions: { readings } },
           })),
         ]),
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
-    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn },
+    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
     // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
     // mock only, so a run against staging (or a dead one) spends no time on them. Listed last and after
