@@ -1,9 +1,13 @@
 // npm run mutation takes its faithful baseline from npm test's results only when they are of this
 // commit, these changes and these settings, and of the whole suite: each mismatch is refused, named.
+// And every mutant has a recorded killer, which it tries first.
+import { readFileSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
 import { refusal } from '../../mutation/baseline.js';
 import { MUTATION_PROJECTS } from '../../mutation/plan.js';
+import { KILLERS } from '../../mutation/report.js';
+import { mutants } from '../../mock-server/mutants.js';
 import { runFingerprint } from '../../settings/fingerprint.js';
 
 const now = { commit: 'a'.repeat(40), hash: '0123456789abcdef' };
@@ -39,4 +43,10 @@ test('the fingerprint changes with a setting that shapes the suite, not with one
   const base = runFingerprint({});
   expect(runFingerprint({ HB_RUN_ID: 'x', HB_MOCK_SECRET: 'y', HB_REPORTS_DIR: '/tmp/r' })).toEqual(base);
   expect(runFingerprint({ HB_MOCK_SEED_SCALE: '3000' }).hash).not.toBe(base.hash);
+});
+
+test('every mutant of the catalogue has a recorded killer, so npm run mutation tries it with one test, not the whole suite', () => {
+  const killers = JSON.parse(readFileSync(KILLERS, 'utf8')) as Record<string, string[]>;
+  const unrecorded = mutants.filter((m) => !killers[m.id]?.length).map((m) => m.id);
+  expect(unrecorded, 'mutants with no killer in mutation/killers.json: npm run mutation -- --only <id> --record').toEqual([]);
 });
