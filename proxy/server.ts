@@ -16,6 +16,7 @@ import { ProxyRecord, type ProxyEntry } from './record.js';
 import { downstreamCookie, downstreamLocation, downstreamText, isText, upstreamHeader, type Origins } from './rewrite.js';
 import { routeOf } from '../client/evidence/route-of.js';
 import { refusal, type WriteGuard } from './safety.js';
+import { protectedBecause } from '../settings/same-machine.js';
 
 /** The proxy's own control endpoint for faults (GET lists, POST adds, DELETE clears), as `/__mock/faults` on the mock. */
 export const PROXY_FAULTS_PATH = '/__proxy/faults';
@@ -91,6 +92,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const record = new ProxyRecord(target.origin);
   const host = options.host ?? '127.0.0.1';
   const origins: Origins = { target, proxy: '' };
+  // Resolved once: the target and the entries are compared by address (settings/same-machine.ts).
+  const protectedWhy = options.guard.protectedHosts.length ? await protectedBecause(target, options.guard.protectedHosts) : null;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -165,7 +168,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       finish(status, checked);
     };
 
-    const refused = refusal(method, pathAndQuery, target, options.guard);
+    const refused = refusal(method, pathAndQuery, protectedWhy, options.guard);
     if (refused) {
       answer(403, { 'content-type': 'text/plain; charset=utf-8' }, `${refused}\n`, {
         verdict: 'refused',

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
 import { loadEnvOrExit, repoPath } from '../settings/env.js';
+import { checkWriteTargetOrExit } from '../settings/write-target.js';
 import { runSlots } from '../client/run-slots.js';
 import { redact } from '../client/secrets.js';
 import { openFuzzContext, type FuzzTarget } from '../fuzz/context.js';
@@ -70,6 +71,7 @@ if (flags.replay) {
 }
 
 const env = loadEnvOrExit();
+await checkWriteTargetOrExit(env);
 process.env.HB_RUN_ID ??= `${Date.now().toString(36)}z${Math.random().toString(36).slice(2, 5)}`;
 let stopMock: (() => Promise<void>) | undefined;
 let target: FuzzTarget;

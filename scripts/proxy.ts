@@ -9,7 +9,7 @@ import { consoleLine, violationLine } from '../proxy/record.js';
 import { endpointLine, writeProxyCoverage } from '../proxy/coverage.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
-import { isProtectedHost } from '../settings/protected-hosts.js';
+import { protectedBecause } from '../settings/same-machine.js';
 import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy, type Proxy } from '../proxy/server.js';
 import { Recording } from '../recording/recording.js';
 import { RecordingError } from '../recording/seed-builder.js';
@@ -46,12 +46,13 @@ try {
   );
 }
 
-const guarded = isProtectedHost(cli.target, cli.guard.protectedHosts);
+// The proxy's own comparison, by address (settings/same-machine.ts).
+const guarded = cli.guard.protectedHosts.length ? await protectedBecause(cli.target, cli.guard.protectedHosts) : null;
 const writes = !guarded
   ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
   : cli.guard.allowWrites
-    ? 'forwarded (--allow-writes, although the target is in HB_PROTECTED_HOSTS)'
-    : 'refused with 403 (the target is in HB_PROTECTED_HOSTS; --allow-writes forwards them)';
+    ? `forwarded (--allow-writes, although ${guarded})`
+    : `refused with 403 (${guarded}; --allow-writes forwards them)`;
 const people = cli.keepPersonalData ? 'kept' : 'pseudonymised';
 const recordingLine = recording ? `\n  recording the hall's state to ${shownPath(recording.file)} (people's data ${people})` : '';
 console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}

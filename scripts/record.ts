@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { suiteThrough } from '../recording/suite-through.js';
 import { loadEnvOrExit } from '../settings/env.js';
+import { checkWriteTargetOrExit } from '../settings/write-target.js';
 import { recordHall, type RecordTarget } from '../recording/record-run.js';
 import { RecordingError } from '../recording/seed-builder.js';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
@@ -43,6 +44,7 @@ if (values.help) {
 }
 if (!values.out) fail('--out FILE is required');
 const env = loadEnvOrExit();
+await checkWriteTargetOrExit(env);
 if (values.readings !== undefined && env.target.kind === 'remote') fail('--readings is for the built-in mock; HB_BASE_URL is set');
 if (values.readings !== undefined && values.readings !== 'default' && values.readings !== 'alternate')
   fail(`--readings must be default or alternate, got "${values.readings}"`);

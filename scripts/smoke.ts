@@ -2,6 +2,7 @@
 // keepalive, reads a handful of endpoints through their contracts; one line per check,
 // then `N passed, N failed`. Exit 0 all passed, 1 a check failed, 2 bad environment.
 import { EnvError, loadEnvOrExit } from '../settings/env.js';
+import { checkWriteTargetOrExit } from '../settings/write-target.js';
 import { HbClient } from '../client/client.js';
 import { HbError } from '../client/errors.js';
 import { redact } from '../client/secrets.js';
@@ -14,6 +15,7 @@ parseOrExit('smoke', parseSmokeArgs, SMOKE_USAGE);
 
 const started = performance.now();
 const env = loadEnvOrExit();
+await checkWriteTargetOrExit(env);
 
 let stopMock: (() => Promise<void>) | undefined;
 let target: { baseUrl: string; email: string; password: string; hallId: number; label: string };

@@ -3,6 +3,8 @@
 // route the service would run (case, escapes, an id in the query, any method), not by its spelling.
 import { endpoints, pagePath } from '../../contracts/index.js';
 import { loadEnv } from '../../settings/env.js';
+import { protectedBecause, type Lookup } from '../../settings/same-machine.js';
+import { writeTargetProblem } from '../../settings/write-target.js';
 import { parseProxyArgs } from '../../proxy/options.js';
 import { startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
@@ -29,7 +31,60 @@ const OPEN: [string, string][] = [
   ['prod.example:443', 'http://prod.example'],
 ];
 
+/** A resolver without network: `prod-alias.example` is a second name of prod's address; `gone.example` does not resolve. */
+const lookup: Lookup = (host) => {
+  const table: Record<string, string[]> = {
+    'prod.example': ['203.0.113.7', '2001:db8::7'],
+    'prod-alias.example': ['203.0.113.7'],
+    'lb.example': ['::ffff:203.0.113.7'],
+    'staging.example': ['198.51.100.2'],
+    'mine.example': ['127.0.1.1'],
+  };
+  if (table[host]) return Promise.resolve(table[host]);
+  return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }));
+};
+/** [protected entry, target, protected?]: compared by address, not by spelling. */
+const BY_ADDRESS: [string, string, boolean][] = [
+  ['127.0.0.1', 'http://localhost:4610', true],
+  ['127.0.0.1', 'http://0.0.0.0:4610', true],
+  ['127.0.0.1', 'http://[::ffff:127.0.0.1]:4611', true],
+  ['127.0.0.1', 'http://[::1]:4640', true],
+  ['127.0.0.1', 'http://[::]:4640', true],
+  ['127.0.0.1', 'http://mine.example', true],
+  ['localhost', 'http://127.0.0.1:4610', true],
+  ['[::1]', 'http://127.0.0.2', true],
+  ['::ffff:127.0.0.1', 'http://localhost', true],
+  ['prod.example', 'https://prod-alias.example', true],
+  ['prod.example', 'https://203.0.113.7', true],
+  ['prod.example', 'https://[2001:db8:0::7]', true],
+  ['prod.example', 'https://lb.example', true],
+  ['prod-alias.example', 'https://[::ffff:cb00:7107]', true],
+  ['prod.example', 'https://gone.example', true],
+  ['gone.example', 'https://staging.example', true],
+  ['prod.example:8443', 'https://prod-alias.example:8443', true],
+  ['prod.example', 'https://staging.example', false],
+  ['prod.example:8443', 'https://prod-alias.example', false],
+  ['127.0.0.1', 'https://staging.example', false],
+  ['prod.example', 'http://localhost:4610', false],
+];
+
 test.describe('write guard', () => {
+  test('protectedBecause compares addresses: IPv4-mapped, 0.0.0.0 and :: as this machine, aliases; no address refuses', async () => {
+    for (const [entry, target, refused] of BY_ADDRESS) {
+      const why = await protectedBecause(target, [entry], lookup);
+      expect.soft(why !== null, `${entry} ${refused ? 'protects' : 'leaves open'} ${target}${why ? `: ${why}` : ''}`).toBe(refused);
+    }
+  });
+
+  test('the suite, smoke, fuzz and recorder refuse HB_ALLOW_WRITES against another spelling of a protected address', async () => {
+    for (const url of ['http://localhost:4610', 'http://0.0.0.0:4610', 'http://[::ffff:127.0.0.1]:4611']) {
+      const env = loadEnv({ ...remote, HB_BASE_URL: url, HB_PROTECTED_HOSTS: '127.0.0.1' });
+      expect.soft(await writeTargetProblem(env), url).toMatch(/^Cannot start: HB_ALLOW_WRITES: refusing true: .*this machine/);
+    }
+    const open = loadEnv({ ...remote, HB_BASE_URL: 'https://staging.example', HB_PROTECTED_HOSTS: 'prod.example' });
+    expect(await writeTargetProblem(open, lookup)).toBeUndefined();
+  });
+
   test('loadEnv compares HB_PROTECTED_HOSTS with the target normalised: case, trailing dot, IDNA, ports, URL entries', () => {
     for (const [hosts, url] of PROTECTED) {
       expect
@@ -61,6 +116,10 @@ test.describe('write guard', () => {
       ['http://localhost', `http://LOCALHOST:${port}`],
       [`localhost:${port}`, `http://localhost.:${port}`],
       [`http://127.0.0.1:${port}/`, `http://127.1:${port}`],
+      ['127.0.0.1', `http://localhost:${port}`],
+      ['127.0.0.1', `http://0.0.0.0:${port}`],
+      ['127.0.0.1', `http://[::ffff:127.0.0.1]:${port}`],
+      ['localhost', `http://127.0.0.1:${port}`],
     ];
     const pin = `${endpoints.generateAccessPin.path}?hallid=${target.hallId}`;
     for (const [hosts, url] of pairs) {
