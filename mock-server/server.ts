@@ -22,6 +22,7 @@ import { schedulerPageHandlers } from './handlers/scheduler-pages.js';
 import { mutantOverride } from './mutants.js';
 import { jsonDepthExceeds, MAX_BODY_BYTES, MAX_JSON_DEPTH, readBoundedBody, refusal, routedMethod } from './refusals.js';
 import { routeIndex } from './route-index.js';
+import { urlHost } from '../settings/same-machine.js';
 
 export interface MockServer {
   url: string;
@@ -117,7 +118,10 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   // The path is read from the request an override hands on, which may differ from the one received.
   const next = (request: Request) => getResponse(candidates(request.method, new URL(request.url).pathname), request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
-  let base = `http://${host}`;
+  // msw reads the colons of an IPv6 literal (`http://[::1]:4640`) as path parameters: requests are
+  // matched under a host name, which no handler reads (redirects are relative).
+  const internalHost = urlHost(host).startsWith('[') ? 'localhost' : host;
+  let base = `http://${internalHost}`;
   const server: Server = createServer((req, res) => void handle(req, res));
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
@@ -192,9 +196,9 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  base = `http://${host}:${port}`;
+  base = `http://${internalHost}:${port}`;
   return {
-    url: base,
+    url: `http://${urlHost(host)}:${port}`,
     port,
     context: ctx,
     close: () =>

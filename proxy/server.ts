@@ -16,7 +16,7 @@ import { ProxyRecord, type ProxyEntry } from './record.js';
 import { downstreamCookie, downstreamLocation, downstreamText, isText, upstreamHeader, type Origins } from './rewrite.js';
 import { routeOf } from '../client/evidence/route-of.js';
 import { refusal, type WriteGuard } from './safety.js';
-import { protectedBecause } from '../settings/same-machine.js';
+import { protectedBecause, urlHost } from '../settings/same-machine.js';
 
 /** The proxy's own control endpoint for faults (GET lists, POST adds, DELETE clears), as `/__mock/faults` on the mock. */
 export const PROXY_FAULTS_PATH = '/__proxy/faults';
@@ -280,7 +280,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origins.proxy = `http://${host}:${port}`;
+  origins.proxy = `http://${urlHost(host)}:${port}`;
   return {
     url: origins.proxy,
     port,

@@ -7,6 +7,13 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { isProtectedHost } from './protected-hosts.js';
 
+/** A listening address as a URL's host: an IPv6 address in brackets (RFC 3986 §3.2.2), `[::1]` for `::`. */
+export const urlHost = (address: string): string => {
+  const bare = address.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(bare) !== 6) return bare;
+  return bare === '::' ? '[::1]' : `[${bare}]`;
+};
+
 /** A host's addresses (node:dns `lookup(host, { all: true })`); tests pass their own, without network. */
 export type Lookup = (host: string) => Promise<string[]>;
 

@@ -20,7 +20,7 @@ export interface ProxyFixtures {
   /** A proxy in front of the worker's mock, nothing protected, no fault; the page's baseURL. */
   contractProxy: Proxy;
   /** Start a mock of the test's own (a mutant, say); closed after the test. */
-  startMock: (options?: MockOptions) => Promise<MockServer>;
+  startMock: (options?: MockOptions & { host?: string }) => Promise<MockServer>;
   /** Start `npm run proxy` with these arguments and HB_* variables; stopped after the test. */
   proxyCli: (args: string[], env?: Record<string, string>) => Promise<ProxyProcess>;
 }
