@@ -1,6 +1,8 @@
 // Runs the generated checks as fast-check properties: a seed, a number of cases and a time budget;
 // each property stops at its first finding, shrunk to the smallest failing input and written to a
 // replay file. Properties run side by side, as many as the cap on requests in flight allows.
+// A case that gets no answer asks whether the target is down (the run's marker or a probe): a dead
+// target ends the run as one report, with no finding and no replay file for its refused connections.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -19,6 +21,11 @@ export interface FuzzOptions {
   /** What names this run's target in replay file names and commands (`HB_MOCK_MUTANT=x`, `--readings alternate`). */
   replay?: { tag?: string; envPrefix?: string; args?: string };
   log?: (line: string) => void;
+  /**
+   * Why the target is down, or undefined while it answers: asked after a case got no answer (the
+   * suite reads the run's marker and probes, fixtures/target-down.ts; the script probes). Absent: never down.
+   */
+  targetDown?: () => Promise<string | undefined>;
 }
 
 interface Finding {
@@ -42,7 +49,12 @@ export interface FuzzSummary {
   notes: string[];
   refused: number;
   tolerated: number;
+  /** Why the run stopped early: the target stopped answering (reported once, instead of findings). */
+  down?: string;
 }
+
+/** A verdict or error of a case that got no HTTP answer (fuzz/send.ts `describe`, client/errors.ts TransportError). */
+const NO_ANSWER = /→ no answer: |no HTTP answer, no status/;
 
 /** Cases of each property out of the total: most to the JSON endpoints, a few logins, writes when allowed. */
 function plan(ctx: FuzzContext, total: number): { property: Property; runs: number }[] {
@@ -95,12 +107,22 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     tolerated: 0,
   };
   const requestsBefore = wireStats.requests;
+  // One question at a time: concurrent cases that lost their connection share its answer.
+  let asking: Promise<string | undefined> | undefined;
+  const isDown = async (): Promise<boolean> => {
+    if (summary.down !== undefined) return true;
+    if (!options.targetDown) return false;
+    asking ??= options.targetDown().finally(() => (asking = undefined));
+    summary.down ??= await asking;
+    return summary.down !== undefined;
+  };
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < queue.length; i = next++) {
       const { property, runs } = queue[i]!;
       const left = deadline - performance.now();
-      if (left <= 0) {
+      if (left <= 0 || summary.down !== undefined) {
+        // Not run: out of time, or the target is down (the run's one report says so).
         summary.properties.push({ name: property.name, runs: 0, ms: 0, interrupted: true });
         continue;
       }
@@ -108,8 +130,16 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
       let count = 0;
       const details = await fc.check(
         fc.asyncProperty(property.arb, async (input) => {
+          if (summary.down !== undefined) return;
           count += 1;
-          const verdict = await property.judge(input);
+          let verdict: string | null;
+          try {
+            verdict = await property.judge(input);
+          } catch (error) {
+            if (NO_ANSWER.test((error as Error).message) && (await isDown())) return;
+            throw error;
+          }
+          if (verdict && NO_ANSWER.test(verdict) && (await isDown())) return;
           if (verdict) throw new Error(verdict);
         }),
         { seed: options.seed, numRuns: runs, interruptAfterTimeLimit: left, markInterruptAsFailure: false, endOnFailure: false },
@@ -117,8 +147,10 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
       const ms = performance.now() - t;
       summary.cases += count;
       const row: FuzzSummary['properties'][number] = { name: property.name, runs: details.numRuns, ms, interrupted: details.interrupted };
-      if (details.failed && details.counterexample) {
-        const message = redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance));
+      const message = details.failed ? redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance)) : '';
+      // A case that got no answer while the target was dying is not the target's finding: no replay file.
+      const dying = summary.down !== undefined && NO_ANSWER.test(message);
+      if (details.failed && details.counterexample && !dying) {
         const found = {
           property: property.name,
           message,

@@ -137,7 +137,23 @@ if (replayFile) {
   const mutantEnv = stopMock && env.mockMutant ? `HB_MOCK_MUTANT=${env.mockMutant}` : undefined;
   const replayOptions = { tag: stopMock ? env.mockMutant : undefined, envPrefix: mutantEnv, args: mockArgs };
   const replayDir = repoPath(`${env.reportsDir}/fuzz`);
-  const summary = await runFuzz(ctx, { seed, cases, budgetMs, replayDir, replay: replayOptions, log: console.log }, cap);
+  // The target's own probe after a case gets no answer (a mock that stops is probed too).
+  const targetDown = async (): Promise<string | undefined> => {
+    try {
+      await probeTarget(target.baseUrl, 5_000);
+      return undefined;
+    } catch (error) {
+      if (error instanceof TargetUnreachableError) return `the target stopped answering during the run: ${error.message}`;
+      throw error;
+    }
+  };
+  const summary = await runFuzz(ctx, { seed, cases, budgetMs, replayDir, replay: replayOptions, log: console.log, targetDown }, cap);
+  if (summary.down) {
+    // One report, in place of a finding per refused connection; no replay files were written for them.
+    console.error(`fuzz: ${summary.down} (after ${summary.cases} cases); bring the service back and run again`);
+    await stopMock?.();
+    process.exit(2);
+  }
   const swept = target.writes ? await sweepRun(ctx.client, ctx.form.marker) : 0;
   const interrupted = summary.properties.filter((p) => p.interrupted).length;
   console.log('');

@@ -8,6 +8,7 @@ import { openFuzzContext, type FuzzTarget } from '../../fuzz/context.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
 import { replayCommand, runFuzz, type FuzzSummary } from '../../fuzz/runner.js';
 import { doc, notes } from '../../coverage/sources.js';
+import { checkTarget, targetDown } from '../../fixtures/target-down.js';
 import { expect, test } from './wire.fixture.js';
 
 /** The run's seed and size: about 800 requests, a few seconds against the mock. */
@@ -45,7 +46,11 @@ test.describe(
       };
       const ctx = await openFuzzContext(fuzzTarget, SEED, api);
       const replayDir = repoPath(`${env.reportsDir}/fuzz`);
-      const summary = await runFuzz(ctx, { seed: SEED, cases: CASES, budgetMs: 60_000, replayDir }, fuzzTarget.maxConcurrency);
+      // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
+      const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
+      const options = { seed: SEED, cases: CASES, budgetMs: 60_000, replayDir, targetDown: down };
+      const summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
+      expect(summary.down, 'the target answered throughout').toBeUndefined();
       if (env.allowWrites) await sweepRun(ctx.client, ctx.form.marker);
       testInfo.annotations.push({
         type: 'generated',
