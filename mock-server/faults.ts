@@ -25,7 +25,7 @@ export const FaultSpec = z.strictObject({
     .transform((m) => m.toUpperCase())
     .optional(),
   /** Only this path, case-insensitive, query ignored; a trailing `*` matches a prefix. Any path when absent. */
-  path: z.string().startsWith('/').optional(),
+  path: z.string().startsWith('/').max(2048, 'at most 2048 characters').optional(),
   /** How many matching requests meet the fault; unlimited when absent (`expire`: 1). */
   times: z.number().int().positive().optional(),
   /** `delay`: milliseconds before the request is served as usual (up to 10 minutes: a Node timer beyond ~24.8 days fires at once). */
@@ -79,6 +79,12 @@ export function takeFault(fault: ActiveFault, method: string, pathname: string):
   return true;
 }
 
+/**
+ * Faults switched on at once, at most: each request is matched against the list, so a client that
+ * grows it slows every answer (and the memory grows with it). A test or a person needs a handful.
+ */
+export const MAX_FAULTS = 100;
+
 /** Faults switched on by `--fault` or a control endpoint (`/__mock/faults`, `/__proxy/faults`), with their hits. */
 export class FaultSwitch {
   private faults: ActiveFault[] = [];
@@ -88,6 +94,7 @@ export class FaultSwitch {
 
   /** Switch a fault on; throws a readable error on a bad spec. */
   inject(spec: FaultSpec): ActiveFault {
+    if (this.faults.length >= MAX_FAULTS) throw new Error(tooMany(1, this.faults.length));
     const fault = activeFault(spec, this.nextId++);
     this.faults.push(fault);
     return fault;
@@ -147,6 +154,9 @@ export function parseFaultArg(arg: string): FaultSpec {
   return spec as FaultSpec;
 }
 
+const tooMany = (adding: number, active: number) =>
+  `at most ${MAX_FAULTS} faults at once: ${active} switched on, ${adding} more refused; DELETE clears them`;
+
 /** A fault as the control endpoint shows it (JSON has no Infinity). */
 const faultView = (f: ActiveFault) => ({ ...f, remaining: Number.isFinite(f.remaining) ? f.remaining : 'unlimited' });
 
@@ -169,8 +179,12 @@ export function controlFaults(faults: FaultSwitch, method: string, body: string)
       } catch {
         return { status: 400, json: { Message: 'expected a JSON fault spec or an array of them' } };
       }
+      const list = Array.isArray(specs) ? specs : [specs];
+      // All or none: a list over the bound is refused before any of it is switched on.
+      const active = faults.active().length;
+      if (active + list.length > MAX_FAULTS) return { status: 413, json: { Message: tooMany(list.length, active) } };
       try {
-        const added = (Array.isArray(specs) ? specs : [specs]).map((spec) => faults.inject(spec as FaultSpec));
+        const added = list.map((spec) => faults.inject(spec as FaultSpec));
         return { status: 201, json: { added: added.map(faultView), faults: faults.active().map(faultView) } };
       } catch (error) {
         return { status: 400, json: { Message: (error as Error).message } };

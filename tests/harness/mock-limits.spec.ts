@@ -6,6 +6,7 @@ import { expect, fault, test } from '../../fixtures/index.js';
 import { HbClient } from '../../client/client.js';
 import { RECEIVED_KEPT } from '../../mock-server/context.js';
 import { MAX_BODY_BYTES } from '../../mock-server/refusals.js';
+import { FAULTS_PATH, MAX_FAULTS } from '../../mock-server/faults.js';
 import { AUTH_COOKIE, parseCookieHeader, SessionKeys } from '../../mock-server/session.js';
 
 /** A fresh client of the mock, logged in, with its auth cookie as the header names it. */
@@ -112,5 +113,27 @@ test.describe('mock limits and sessions', () => {
     }
     expect(mock.received.length).toBeLessThanOrEqual(RECEIVED_KEPT);
     expect(mock.received.length).toBeGreaterThan(RECEIVED_KEPT / 2);
+  });
+
+  test('the fault list is bounded: a list over the bound is answered 413 and none of it is switched on', async ({ target }) => {
+    const control = `${target.baseUrl}${FAULTS_PATH}`;
+    const post = (n: number) =>
+      fetch(control, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(Array.from({ length: n }, () => ({ fault: '500', path: '/nowhere/at/all' }))),
+      });
+    const count = async () => ((await (await fetch(control)).json()) as { faults: unknown[] }).faults.length;
+    try {
+      const flood = await post(20_000);
+      expect(flood.status).toBe(413);
+      expect(((await flood.json()) as { Message: string }).Message).toMatch(new RegExp(`^at most ${MAX_FAULTS} faults at once`));
+      expect(await count(), 'faults switched on by the refused list').toBe(0);
+      expect((await post(MAX_FAULTS)).status, 'a list up to the bound').toBe(201);
+      expect((await post(1)).status, 'one more').toBe(413);
+      expect(await count()).toBe(MAX_FAULTS);
+    } finally {
+      await fetch(control, { method: 'DELETE' });
+    }
   });
 });
