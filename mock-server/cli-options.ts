@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
 import { FAULT_USAGE, FaultSwitch, parseFaultArg, type FaultSpec } from './faults.js';
 import { mutants } from './mutants.js';
-import { readSeedFile, type SeedFile } from './seed-file.js';
+import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
+import { negativeValuesJoined, StartError } from '../settings/command-line.js';
 
 export const MOCK_USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate]
        [--dashboard-404]   serve the dashboard as the live service did (404)
@@ -35,7 +36,7 @@ export interface MockCli {
 
 export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = process.env): MockCli {
   const { values } = parseArgs({
-    args: argv,
+    args: negativeValuesJoined(argv),
     options: {
       port: { type: 'string', default: source.HB_MOCK_PORT ?? '4010' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -84,7 +85,13 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
   if (!/^\d+$/.test(values['seed-scale']))
     throw new Error(`--seed-scale (or HB_MOCK_SEED_SCALE) must be a whole number of bookings, got "${values['seed-scale']}"`);
   if (values['as-recorded'] && !values.seed) throw new Error('--as-recorded needs --seed FILE');
-  const seed = values.seed === undefined ? undefined : { file: values.seed, hall: readSeedFile(values.seed) };
+  let seed: { file: string; hall: SeedFile } | undefined;
+  try {
+    seed = values.seed === undefined ? undefined : { file: values.seed, hall: readSeedFile(values.seed) };
+  } catch (error) {
+    if (!(error instanceof SeedFileError)) throw error;
+    throw new StartError(`Cannot start: --seed: ${error.message}`);
+  }
   if (values.mutant !== undefined && !mutants.some((m) => m.id === values.mutant))
     throw new Error(`--mutant: no mutant "${values.mutant}"; npm run mutation -- --list names them`);
   const faults = values.fault.map(parseFaultArg);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BookingStatus, openPoints, type MockReadings } from '../contracts/index.js';
 import { daysBetween, shiftLocal, toLocalIso } from '../contracts/service-time.js';
 import type { MockState } from './state.js';
+import { readableFile, StartPathError } from '../settings/start-paths.js';
 
 export const SEED_FORMAT = 'hall-booking-seed/1';
 
@@ -84,6 +85,12 @@ export class SeedFileError extends Error {
 /** Read and check a seed file; a missing, unreadable or malformed file throws one line naming the file and the first problem. */
 export function readSeedFile(path: string): SeedFile {
   let text: string;
+  try {
+    readableFile(path);
+  } catch (error) {
+    if (error instanceof StartPathError) throw new SeedFileError(`seed file: ${error.message}`);
+    throw error;
+  }
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {

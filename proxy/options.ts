@@ -1,8 +1,7 @@
 // `npm run proxy` arguments and the HB_* variables it reads, checked before anything
 // starts: a bad value is a ProxyUsageError naming the option or variable (exit code 2 by
 // settings/command-line.ts), and so is a record folder that cannot be written.
-import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FAULT_USAGE, FaultSwitch, parseFaultArg, type FaultSpec } from '../mock-server/faults.js';
@@ -10,7 +9,8 @@ import { baselineSource } from '../client/drift.js';
 import { EnvVariables, repoPath } from '../settings/env.js';
 import { shownPath } from '../settings/paths.js';
 import { protectedHostList } from '../settings/protected-hosts.js';
-import { makeWritableDir } from './report-dir.js';
+import { makeWritableDir, StartPathError, writableFile } from '../settings/start-paths.js';
+import { negativeValuesJoined, StartError } from '../settings/command-line.js';
 import type { ProxyOptions } from './server.js';
 
 export const PROXY_USAGE = `Usage: npm run proxy -- --target https://staging.example [--port 4020] [--host 127.0.0.1]
@@ -66,7 +66,7 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
       },
     });
   try {
-    values = parse(argv).values;
+    values = parse(negativeValuesJoined(argv)).values;
   } catch (error) {
     throw new ProxyUsageError((error as Error).message);
   }
@@ -101,7 +101,8 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
     throw new ProxyUsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
   let durationS: number | undefined;
   if (values.duration !== undefined) {
-    durationS = Number(values.duration);
+    // Decimal only: Number() would read `0x10` as 16 and `1e3` as 1000.
+    durationS = /^\d+(\.\d+)?$/.test(values.duration) ? Number(values.duration) : NaN;
     if (!Number.isFinite(durationS) || durationS <= 0 || durationS > MAX_DURATION_S)
       throw new ProxyUsageError(
         `--duration must be a positive number of seconds up to ${MAX_DURATION_S} (7 days), got "${values.duration}"`,
@@ -116,8 +117,14 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
     throw new ProxyUsageError((error as Error).message);
   }
   if (values['keep-personal-data'] && !values.record) throw new ProxyUsageError('--keep-personal-data needs --record FILE');
-  if (values.record && !statSync(dirname(resolve(values.record)), { throwIfNoEntry: false })?.isDirectory())
-    throw new ProxyUsageError(`--record ${values.record}: its folder does not exist`);
+  if (values.record) {
+    try {
+      writableFile(values.record);
+    } catch (error) {
+      if (!(error instanceof StartPathError)) throw error;
+      throw new StartError(`Cannot start: --record: ${error.message}`);
+    }
+  }
   const origin = target.data.origin;
   return {
     target: origin,
@@ -144,7 +151,7 @@ export function parseProxyCommandLine(argv: string[], source: NodeJS.ProcessEnv 
   try {
     makeWritableDir(cli.reportDir);
   } catch (error) {
-    throw new ProxyUsageError(`HB_REPORTS_DIR: the record folder ${shownPath(cli.reportDir)}: ${(error as Error).message}`);
+    throw new StartError(`Cannot start: HB_REPORTS_DIR: the record folder ${shownPath(cli.reportDir)}: ${(error as Error).message}`);
   }
   return cli;
 }

@@ -9,7 +9,7 @@ import type { ContractIssue } from '../client/contract-answer.js';
 import { maskExchange, type Exchange } from '../client/exchange.js';
 import { redact } from '../client/secrets.js';
 import type { Verdict } from '../client/evidence/answer-check.js';
-import { makeWritableDir } from './report-dir.js';
+import { makeWritableDir } from '../settings/start-paths.js';
 
 export interface ProxyEntry {
   /** Registry id, or `(unknown)`. */

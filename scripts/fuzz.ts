@@ -1,12 +1,15 @@
 // `npm run fuzz`: generated valid and invalid requests from the registry's contracts, through a real
 // session and its tokens, against HB_BASE_URL or a built-in mock it starts itself. One line per check,
 // then the summary. Exit 0 nothing found, 1 a finding (replay file written), 2 bad flags or environment.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
 import { loadEnvOrExit, repoPath } from '../settings/env.js';
 import { checkWriteTargetOrExit } from '../settings/write-target.js';
+import { negativeValuesJoined } from '../settings/command-line.js';
+import { pathOrExit, readableFile } from '../settings/start-paths.js';
 import { runSlots } from '../client/run-slots.js';
 import { redact } from '../client/secrets.js';
 import { openFuzzContext, type FuzzTarget } from '../fuzz/context.js';
@@ -32,6 +35,7 @@ function usage(message: string): never {
 let flags: { seed?: string; cases: string; budget: string; readings: string; replay?: string; help: boolean };
 try {
   flags = parseArgs({
+    args: negativeValuesJoined(process.argv.slice(2)),
     strict: true,
     options: {
       seed: { type: 'string' },
@@ -59,15 +63,29 @@ const cases = whole('cases', flags.cases, 1) as number;
 const budgetMs = (whole('budget', flags.budget, 1) as number) * 1000;
 if (flags.readings !== 'default' && flags.readings !== 'alternate')
   usage(`--readings must be default or alternate, got "${flags.readings}"`);
-let replayFile: { property: string; input: unknown; seed: number } | undefined;
+const ReplayFile = z.object({
+  property: z.string().min(1),
+  input: z.unknown().refine((v) => v !== undefined, 'required'),
+  seed: z.number().int(),
+});
+let replayFile: z.infer<typeof ReplayFile> | undefined;
 if (flags.replay) {
   const file = resolve(flags.replay);
-  if (!existsSync(file)) usage(`--replay: no file ${file}`);
+  pathOrExit('--replay', () => readableFile(file));
+  let json: unknown;
   try {
-    replayFile = JSON.parse(readFileSync(file, 'utf8')) as typeof replayFile;
+    json = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     usage(`--replay: ${file} is not a replay file: ${(error as Error).message}`);
   }
+  // The fields a replay needs (fuzz/runner.ts writes them); a file without them is refused here, not deep in a check.
+  const parsed = ReplayFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    console.error(`Cannot start: --replay: ${file} is not a replay file: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+    process.exit(2);
+  }
+  replayFile = parsed.data;
 }
 
 const env = loadEnvOrExit();

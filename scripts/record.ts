@@ -6,6 +6,8 @@ import { parseArgs } from 'node:util';
 import { suiteThrough } from '../recording/suite-through.js';
 import { loadEnvOrExit } from '../settings/env.js';
 import { checkWriteTargetOrExit } from '../settings/write-target.js';
+import { negativeValuesJoined } from '../settings/command-line.js';
+import { pathOrExit, writableFile } from '../settings/start-paths.js';
 import { recordHall, type RecordTarget } from '../recording/record-run.js';
 import { RecordingError } from '../recording/seed-builder.js';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
@@ -25,6 +27,7 @@ function fail(message: string): never {
 let values: { out?: string; suite: boolean; 'keep-personal-data': boolean; readings?: string; help: boolean };
 try {
   values = parseArgs({
+    args: negativeValuesJoined(process.argv.slice(2)),
     strict: true,
     allowPositionals: false,
     options: {
@@ -43,7 +46,9 @@ if (values.help) {
   process.exit(0);
 }
 if (!values.out) fail('--out FILE is required');
-const env = loadEnvOrExit();
+// Before anything is recorded (a whole hall, its marked writes among them) and before the environment.
+pathOrExit('--out', () => writableFile(values.out!));
+const env = loadEnvOrExit(process.env, { reportsDir: false });
 await checkWriteTargetOrExit(env);
 if (values.readings !== undefined && env.target.kind === 'remote') fail('--readings is for the built-in mock; HB_BASE_URL is set');
 if (values.readings !== undefined && values.readings !== 'default' && values.readings !== 'alternate')

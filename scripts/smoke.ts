@@ -14,7 +14,7 @@ import { parseSmokeArgs, SMOKE_USAGE } from './smoke-options.js';
 parseOrExit('smoke', parseSmokeArgs, SMOKE_USAGE);
 
 const started = performance.now();
-const env = loadEnvOrExit();
+const env = loadEnvOrExit(process.env, { reportsDir: false });
 await checkWriteTargetOrExit(env);
 
 let stopMock: (() => Promise<void>) | undefined;

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { REPO_ROOT, shownPath } from './paths.js';
+import { readableFile, StartPathError } from './start-paths.js';
 
 /** What was read: the file (absent when none), its variables, and those the environment overrode. */
 export interface EnvFileReading {
@@ -32,6 +33,14 @@ export function readEnvFile(target: NodeJS.ProcessEnv = process.env): EnvFileRea
   if (!existsSync(file)) {
     if (named) throw new EnvFileError(`Cannot start: HB_ENV_FILE: no such file ${file} (example: HB_ENV_FILE=staging.env)`);
     return { variables: [], overridden: [], line: 'Settings from the environment only (no .env file)' };
+  }
+  if (named) {
+    try {
+      readableFile(file);
+    } catch (error) {
+      if (!(error instanceof StartPathError)) throw error;
+      throw new EnvFileError(`Cannot start: HB_ENV_FILE: ${error.message} (example: HB_ENV_FILE=staging.env)`);
+    }
   }
   const values = parseEnv(readFileSync(file, 'utf8'));
   const variables = Object.keys(values);

@@ -7,6 +7,7 @@ import { Guid } from '../contracts/common.js';
 import { readSeedFile, SeedFileError, type SeedFile } from '../mock-server/seed-file.js';
 import { useEnvFile } from './env-file.js';
 import { REPO_ROOT } from './paths.js';
+import { makeWritableDir, pathOrExit } from './start-paths.js';
 import { isProtectedHost, protectedHostList, protectedHostsProblem } from './protected-hosts.js';
 
 const Flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
@@ -204,14 +205,18 @@ function seedOf(path: string): SeedFile {
 /**
  * {@link loadEnv} for an entry point (the suite's config, a script): the settings file read first
  * (settings/env-file.ts), and a bad variable printed as one line, exit code 2, no stack trace.
+ * `reportsDir` (the suite, the fuzz, the report): HB_REPORTS_DIR made and proved writable too.
  */
-export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env): HbEnv {
+export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env, { reportsDir = true } = {}): HbEnv {
   useEnvFile();
+  let env: HbEnv;
   try {
-    return loadEnv(source);
+    env = loadEnv(source);
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(error.message);
     process.exit(2);
   }
+  if (reportsDir) pathOrExit('HB_REPORTS_DIR', () => makeWritableDir(repoPath(env.reportsDir)));
+  return env;
 }
