@@ -26,13 +26,20 @@ export const SECRET_FIELD_NAMES = ['Password', TOKEN_FIELD] as const;
 const SECRET_HEADERS = new Set<string>([...SECRET_HEADER_NAMES, 'authorization']);
 
 const FIELD_NAME = new RegExp(`(?:^|[.\\]])(?:${SECRET_FIELD_NAMES.join('|')})$`, 'i');
-const decodeForm = (s: string): string => {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
-  } catch {
-    return s;
-  }
-};
+/**
+ * A form name or value as IIS and ASP.NET decode it: `+` a space, `%uXXXX` a UTF-16 unit, runs of
+ * `%XX` as UTF-8; an escape that decodes to nothing stays as written. One pass: `%u0025` is a `%`.
+ */
+export const decodeAsServer = (s: string): string =>
+  s.replace(/\+/g, ' ').replace(/%u([0-9a-f]{4})|(?:%[0-9a-f]{2})+/gi, (run, unit: string | undefined) => {
+    if (unit) return String.fromCharCode(parseInt(unit, 16));
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+const decodeForm = decodeAsServer;
 const decodeJson = (s: string): string => {
   try {
     return JSON.parse(`"${s}"`) as string;
@@ -70,11 +77,30 @@ export function secretFieldValues(text: string): string[] {
 
 /**
  * The values of secret fields in a query string or an urlencoded body, split on `&` as the server
- * splits it, so a value sent with a raw `'` or `"` is taken whole.
+ * splits it, so a value sent with a raw `'` or `"` is taken whole; names and values decoded as the
+ * server decodes them (`Pass%u0077ord`), the value also as sent.
  */
 export function postedSecrets(form: string): string[] {
   const out: string[] = [];
-  for (const [name, value] of new URLSearchParams(form)) if (value && FIELD_NAME.test(name)) out.push(value);
+  for (const pair of form.replace(/^\?/, '').split('&')) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || !FIELD_NAME.test(decodeForm(pair.slice(0, at)))) continue;
+    const raw = pair.slice(at + 1);
+    if (raw) out.push(decodeForm(raw), raw);
+  }
+  return out;
+}
+
+/**
+ * The values of secret fields in a text/plain body (HTML's text/plain form encoding: a `name=value`
+ * line per field, nothing escaped): each value whole, to its line's end, whatever its characters.
+ */
+export function plainTextSecrets(body: string): string[] {
+  const out: string[] = [];
+  for (const line of body.split(/\r?\n/)) {
+    const at = line.indexOf('=');
+    if (at > 0 && at < line.length - 1 && isSecretField(line.slice(0, at), decodeForm)) out.push(line.slice(at + 1));
+  }
   return out;
 }
 

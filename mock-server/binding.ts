@@ -36,3 +36,19 @@ export function bindQuery(endpoint: JsonEndpoint, query: Record<string, string>)
 
 /** A route's id segment bound as an `int`: decimal digits only, else null (the route answers 404). */
 export const routeInt = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);
+
+/**
+ * A post's form fields as MVC's form binding reads them: from an urlencoded or a multipart body only
+ * (a text/plain or JSON body binds no field, so a login posted as text/plain does not log in).
+ */
+export async function readForm(request: Request): Promise<URLSearchParams> {
+  const type = request.headers.get('content-type') ?? '';
+  if (/^application\/x-www-form-urlencoded/i.test(type)) return new URLSearchParams(await request.text());
+  if (!/^multipart\/form-data/i.test(type)) return new URLSearchParams();
+  try {
+    const fields = await request.formData();
+    return new URLSearchParams([...fields].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+  } catch {
+    return new URLSearchParams();
+  }
+}

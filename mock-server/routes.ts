@@ -13,7 +13,7 @@ import {
   type PageRoute,
 } from '../contracts/index.js';
 import type { MockContext } from './context.js';
-import { bindQuery, routeInt } from './binding.js';
+import { bindQuery, readForm, routeInt } from './binding.js';
 import { layout } from './html/layout.js';
 import { jsonAnswer } from './json-answer.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE, parseCookieHeader } from './session.js';
@@ -157,7 +157,7 @@ export function pageRoute(ctx: MockContext, route: PageRoute, resolve: (args: Pa
     if (ids.some(([, value]) => routeInt(value) === null)) return notFoundPage();
     let form = new URLSearchParams();
     if (route.method === 'POST') {
-      form = new URLSearchParams(await request.text());
+      form = await readForm(request);
       if (route.antiForgery === 'form' && !tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) {
         return antiForgeryFailure();
       }

@@ -9,7 +9,7 @@ import { controlFaults, faultAnswer, FaultSwitch, type ActiveFault, type FaultSp
 import { harvest } from '../reporting/artefact-secrets.js';
 import type { AuditOptions } from '../client/drift.js';
 import type { Exchange } from '../client/exchange.js';
-import { postedSecrets, registerSecret, secretFieldValues } from '../client/secrets.js';
+import { plainTextSecrets, postedSecrets, registerSecret, secretFieldValues } from '../client/secrets.js';
 import { checkAnswer, type Checked } from '../client/evidence/answer-check.js';
 import { Forwarder, UpstreamFailure, type UpstreamReply } from './forward.js';
 import { ProxyRecord, type ProxyEntry } from './record.js';
@@ -75,12 +75,16 @@ const textOf = (body: Buffer, contentType: string): string | undefined =>
       : `(${body.length} bytes of ${contentType || 'unknown type'})`;
 
 /** Every secret a request or answer shows (cookie values, tokens, the password) is registered before anything is recorded or printed. */
-function registerSecretsOf(headers: [string, string][], body: string | undefined, query = '', form = false): void {
+function registerSecretsOf(headers: [string, string][], body: string | undefined, query = '', contentType = ''): void {
   const lines = headers.filter(([k]) => /^(cookie|set-cookie|requestverificationtoken)$/i.test(k)).map(([k, v]) => `${k}: ${v}`);
   for (const s of harvest(`${lines.join('\n')}\n${body ?? ''}`)) registerSecret(s);
   // A short password is still a secret (the harvest skips short values); its field is found as MVC binds
   // it, in the body or the query string (MVC binds both).
-  const fields = form ? postedSecrets(body ?? '') : secretFieldValues(body ?? '');
+  const fields = /x-www-form-urlencoded/i.test(contentType)
+    ? postedSecrets(body ?? '')
+    : /^text\/plain/i.test(contentType)
+      ? plainTextSecrets(body ?? '')
+      : secretFieldValues(body ?? '');
   for (const v of [...postedSecrets(query), ...fields]) registerSecret(v, { always: true });
 }
 
@@ -132,7 +136,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     const requestText = textOf(body, contentType);
     // A multipart body is recorded by its size only, but its password field is still a secret to mask in the answer.
     const multipart = /^multipart\/form-data/i.test(contentType) ? body.toString('utf8') : undefined;
-    registerSecretsOf(requestHeaders, multipart ?? requestText, url.search, /x-www-form-urlencoded/i.test(contentType));
+    registerSecretsOf(requestHeaders, multipart ?? requestText, url.search, contentType);
     const exchange: Exchange = {
       endpointId,
       method,

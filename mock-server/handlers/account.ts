@@ -4,6 +4,7 @@ import { LOGIN_PATH, TOKEN_FIELD, mswPath, pagePath, pages } from '../../contrac
 import type { MockContext } from '../context.js';
 import { esc, layout, LOGOFF_PATH } from '../html/layout.js';
 import { AUTH_COOKIE } from '../session.js';
+import { readForm } from '../binding.js';
 import {
   currentUser,
   htmlWithToken,
@@ -72,7 +73,7 @@ export function accountHandlers(ctx: MockContext) {
 
     http.post(mswPath(LOGOFF_PATH), async ({ request }) => {
       const user = currentUser(ctx, request);
-      const form = new URLSearchParams(await request.text());
+      const form = await readForm(request);
       if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) return antiForgeryFailure();
       // The session ends on the server, not only in the browser: the old cookie is dead from now on.
       const sid = sessionId(ctx, request);
