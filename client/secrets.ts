@@ -30,7 +30,7 @@ const FIELD_NAME = new RegExp(`(?:^|[.\\]])(?:${SECRET_FIELD_NAMES.join('|')})$`
  * A form name or value as IIS and ASP.NET decode it: `+` a space, `%uXXXX` a UTF-16 unit, runs of
  * `%XX` as UTF-8; an escape that decodes to nothing stays as written. One pass: `%u0025` is a `%`.
  */
-export const decodeAsServer = (s: string): string =>
+const decodeAsServer = (s: string): string =>
   s.replace(/\+/g, ' ').replace(/%u([0-9a-f]{4})|(?:%[0-9a-f]{2})+/gi, (run, unit: string | undefined) => {
     if (unit) return String.fromCharCode(parseInt(unit, 16));
     try {

@@ -23,7 +23,7 @@ const systemLookup: Lookup = async (host) => (await dnsLookup(host, { all: true,
 const THIS_MACHINE = 'this machine';
 
 /** `[::ffff:7f00:1]`, `::FFFF:127.0.0.1` → `127.0.0.1` (RFC 4291 §2.5.5.2); other IPv6 canonical, IPv4 as is. */
-export function plainAddress(address: string): string {
+function plainAddress(address: string): string {
   const bare = address.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (isIP(bare) !== 6) return bare;
   const canonical = new URL(`http://[${bare}]`).hostname.slice(1, -1);
@@ -103,7 +103,3 @@ export async function protectedBecause(
   }
   return null;
 }
-
-/** Whether writes to `target` are refused ({@link protectedBecause}). */
-export const isProtected = async (target: string | URL, entries: readonly string[], lookup?: Lookup): Promise<boolean> =>
-  (await protectedBecause(target, entries, lookup)) !== null;
