@@ -80,6 +80,8 @@ test.describe('paths and numbers at start', () => {
   });
 
   test('npm run fuzz and npm run record check their paths and numbers before any request', async () => {
+    // Four child processes on a shared two-core machine: tsx's start is most of each one's time.
+    test.setTimeout(90_000);
     const env = childEnv({});
     const [replay, reports, budget, out] = await Promise.all([
       runScript('scripts/fuzz.ts', ['--replay', file], env),
