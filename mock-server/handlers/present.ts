@@ -41,9 +41,15 @@ export function roomItem(ctx: MockContext, r: RoomRecord) {
   return { ...(alt ? { Id: r.id } : { ID: r.id }), Name: r.name, HallId: r.hallId, rowNumber: r.rowNumber, Description: r.description };
 }
 
-/** The event's id field, spelled as the configured aliases spell it (`id` or `Id`). */
+/**
+ * The event's id. By default both spellings, as real clients meet them: `Id` as the live feed sends it
+ * (live notes, "Scheduler"; a client reading `Id` only works) and `id` as the interface document shows it.
+ * With the alternate aliases, one spelling per event, `Id` and `id` in turn, so a reader of one spelling
+ * fails on the same feed.
+ */
 export function eventIdField(ctx: MockContext, id: number) {
-  return ctx.options.aliases === 'alternate' ? { Id: id } : { id };
+  if (ctx.options.aliases !== 'alternate') return { Id: id, id };
+  return id % 2 ? { id } : { Id: id };
 }
 
 /** A list in the configured documented shape. */

@@ -7,6 +7,7 @@ import {
   type Booking,
   type BookingFormField,
   bookingRoomField,
+  CalendarEvent,
   DEFAULT_READINGS,
   endpoints,
   Guid,
@@ -172,7 +173,22 @@ test.describe('real-client compatibility', () => {
     const query = `HallId=${defaultMock.context.hallId}&${window}&roomId=0&custView=False`;
     const reply = await client.request(`${endpoints.listSchedulerEvents.path}?${query}`);
     expect(reply.status, reply.text).toBe(200);
-    expect(endpoints.listSchedulerEvents.response.safeParse(JSON.parse(reply.text)).success).toBe(true);
+    const events = JSON.parse(reply.text) as Record<string, unknown>[];
+    expect(endpoints.listSchedulerEvents.response.safeParse(events).success).toBe(true);
+    expect(events.length, 'the seeded week has events').toBeGreaterThan(0);
+    // HallmasterAPI reads event['Id'], the live feed's spelling (live notes, "Scheduler").
+    expect(
+      events.filter((e) => typeof e.Id !== 'number').map((e) => e.title),
+      "events without Id (HallmasterAPI reads event['Id'])",
+    ).toEqual([]);
+  });
+
+  test('the contract takes a calendar event with id, with Id or with both', () => {
+    const event = { title: 't', start: '2026-01-05T10:00:00', end: '2026-01-05T11:00:00', color: '#aabbcc', allDay: false, RoomsUsed: 'A' };
+    for (const ids of [{ id: 7 }, { Id: 7 }, { id: 7, Id: 7 }]) {
+      expect(CalendarEvent.safeParse({ ...event, ...ids }).success, JSON.stringify(ids)).toBe(true);
+    }
+    expect(CalendarEvent.safeParse(event).success, 'neither spelling').toBe(false);
   });
 
   test('the default mock plays the first reading of every open point', ({ defaultMock }) => {
