@@ -66,6 +66,8 @@ export interface RunSummary {
   failures: FailureEntry[];
   /** `[project] file:line › title` of each test that passed on a retry. */
   flakyTests: string[];
+  /** Those of them tagged `@write`: against a remote target each fails the run (see {@link verdictOf}). */
+  flakyWrites: string[];
   reports: ReportEntry[];
 }
 
@@ -107,6 +109,18 @@ function driftOf(project: string, result: TestResult): DriftEntry[] {
   });
 }
 
+/** The tag of a test that writes (CONTRIBUTING.md, Tests). */
+export const WRITE_TAG = '@write';
+
+/**
+ * The run's verdict: Playwright's, except that against a remote target a write test that failed and then
+ * passed on a retry fails the run. Such a retry ran on fresh data, so its pass can hide a write that
+ * damaged what it was not aimed at (data another client, or a seed, depended on).
+ */
+export function verdictOf(status: FullResult['status'], targetKind: string, flakyWrites: readonly string[]): FullResult['status'] {
+  return status === 'passed' && targetKind === 'remote' && flakyWrites.length ? 'failed' : status;
+}
+
 export interface SummaryReporterOptions {
   /** Where summary.json goes; by default the reports folder's. */
   outputFile?: string;
@@ -129,7 +143,7 @@ export default class SummaryReporter implements Reporter {
       : reportsPath(loadEnv(), 'summary.json');
   }
 
-  onEnd(result: FullResult): void {
+  onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
     const meta = this.config.metadata as SummaryMetadata;
     const summary: RunSummary = {
       target: meta.target ?? 'unknown',
@@ -147,6 +161,7 @@ export default class SummaryReporter implements Reporter {
       skipReasons: [],
       failures: [],
       flakyTests: [],
+      flakyWrites: [],
       reports: reportsOf(this.config, this.file),
     };
     const mask = masker(runPassword(loadEnv()), knownSecrets());
@@ -165,6 +180,7 @@ export default class SummaryReporter implements Reporter {
       if (key === 'skipped') skipped.push({ reason: skipReasonOf(test), name: nameOf(project, test) });
       if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
       if (key === 'flaky') summary.flakyTests.push(nameOf(project, test));
+      if (key === 'flaky' && test.tags.includes(WRITE_TAG)) summary.flakyWrites.push(nameOf(project, test));
       const last = test.results.at(-1);
       if (!last) continue;
       summary.drift.push(...driftOf(project, last));
@@ -183,11 +199,14 @@ export default class SummaryReporter implements Reporter {
       });
     }
     summary.skipReasons = groupSkips(skipped, mask);
+    // Returned below: Playwright takes a reporter's status as the run's, and its exit code with it.
+    summary.status = verdictOf(result.status, summary.targetKind, summary.flakyWrites);
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);
     // A listing (`--list`) runs no test: nothing to sum up.
     const ran = tests.some(({ test }) => test.results.length > 0);
     if (!process.argv.includes('--list')) process.stdout.write(`${summaryLines(summary, ran).join('\n')}\n`);
+    return Promise.resolve({ status: summary.status });
   }
 
   printsToStdio(): boolean {

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../../../child-runs/child-run.js';
 import { testsOf } from '../../../reporting/json-report.js';
-import { contractBreakOf, type Counts, type RunSummary } from '../../../reporting/summary-reporter.js';
+import SummaryReporter, { contractBreakOf, verdictOf, type Counts, type RunSummary } from '../../../reporting/summary-reporter.js';
+import type { FullConfig, Suite, TestCase } from '@playwright/test/reporter';
 import { masker } from '../../../reporting/summary-details.js';
 import { summaryLines } from '../../../reporting/summary-text.js';
 import { BROKEN_TITLE, RETRIED_TITLE, SUMMARY_FILE } from './canary/summary-file.js';
@@ -133,6 +134,58 @@ test.describe('run summary', () => {
       'flows',
       'readings',
       'harness',
+    ]);
+  });
+
+  test('a write test passing only on a retry fails a run against a remote target; the summary names it first', async ({}, testInfo) => {
+    const flakyTest = (title: string, tags: string[]) =>
+      ({
+        title,
+        tags,
+        outcome: () => 'flaky',
+        titlePath: () => ['', 'flows', 'booking-flow.spec.ts', title],
+        parent: { project: () => ({ name: 'flows', testDir: '/suite/tests/flows' }) },
+        results: [{ attachments: [], errors: [] }],
+        location: { file: '/suite/tests/flows/booking-flow.spec.ts', line: 7, column: 1 },
+      }) as unknown as TestCase;
+    const run = async (targetKind: string, tags: string[]) => {
+      const reporter = new SummaryReporter({ outputFile: testInfo.outputPath(`${targetKind}-${tags.length}.json`) });
+      const config = { metadata: { target: 'staging', targetKind }, rootDir: testInfo.outputDir, reporter: [] } as unknown as FullConfig;
+      reporter.onBegin(config, { allTests: () => [flakyTest('a booking is created', tags)] } as unknown as Suite);
+      // Its closing summary goes to the console; this run's own console keeps it out.
+      const write = process.stdout.write.bind(process.stdout);
+      process.stdout.write = () => true;
+      try {
+        return (await reporter.onEnd({ status: 'passed', startTime: new Date(), duration: 1 })).status;
+      } finally {
+        process.stdout.write = write;
+      }
+    };
+    expect(await run('remote', ['@write']), 'a flaky write against a remote target').toBe('failed');
+    expect(await run('remote', ['@smoke']), 'a flaky read against a remote target').toBe('passed');
+    expect(await run('mock', ['@write']), 'a flaky write against the mock (its data is fresh for every test)').toBe('passed');
+    expect(verdictOf('interrupted', 'remote', ['x']), 'another verdict is kept').toBe('interrupted');
+
+    const write = '[flows] tests/flows/booking-flow.spec.ts:7 › a booking is created';
+    const lines = summaryLines({
+      target: 'staging',
+      targetKind: 'remote',
+      status: 'failed',
+      durationMs: 1000,
+      counts: counts(3, 0, 1, 0),
+      byProject: { flows: counts(3, 0, 1, 0) },
+      distinctTests: 4,
+      reruns: {},
+      skipReasons: [],
+      failures: [],
+      flakyTests: [write],
+      flakyWrites: [write],
+      reports: [],
+    } as unknown as RunSummary);
+    expect(lines.slice(1, 4)).toEqual([
+      'Summary: FAILED against staging in 1s',
+      'Flaky writes, passed only on a retry (1; each fails the run against a remote target):',
+      `  ${write}`,
     ]);
   });
 
