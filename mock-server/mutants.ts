@@ -5,6 +5,7 @@ import type { MockOverride } from './context.js';
 import { bookingMutants } from './mutants-bookings.js';
 import { catalogMutants } from './mutants-catalog.js';
 import { customerMutants } from './mutants-customers.js';
+import { integrityMutants } from './mutants-integrity.js';
 import { roomMutants } from './mutants-rooms.js';
 import { schedulerMutants } from './mutants-scheduler.js';
 import { securityMutants } from './mutants-security.js';
@@ -22,6 +23,8 @@ export const mutants = [
   ...schedulerMutants,
   ...sessionMutants,
   ...timeRangeMutants,
+  // Regressions only a cross-check shows (a second read, another session, another room).
+  ...integrityMutants,
   // Generated inputs and security regressions, caught by the generated checks (fuzz/).
   ...securityMutants,
 ] as const satisfies readonly Mutant[];

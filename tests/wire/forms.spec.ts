@@ -14,7 +14,8 @@ import {
 import { recordReading } from '../../fixtures/readings.js';
 import { ArgumentError } from '../../client/errors.js';
 import { doc, notes, openPoint } from '../../coverage/sources.js';
-import { firstRealOption, parseForms, pickForm, realOptions, roomSelection, type ParsedForm } from '../../client/forms.js';
+import { parseForms, pickForm, realOptions, roomSelection } from '../../client/forms.js';
+import { bookingValues } from './booking-values.js';
 import { expect, test } from './wire.fixture.js';
 
 test.describe(
@@ -43,25 +44,6 @@ test.describe(
     test.beforeEach(({ env }) => {
       test.skip(!env.allowWrites, 'creates a booking; set HB_ALLOW_WRITES=true to run against a remote target');
     });
-
-    /**
-     * Values for the create form from the page's own options, as the flows' drafts choose them
-     * (fixtures/bookings.ts): the test customer when the form offers it, e-mails off.
-     */
-    const bookingValues = (name: string, start: string, end: string, testCustomerId?: string) => (form: ParsedForm) => {
-      const firstOption = (field: string) => firstRealOption(form, field);
-      const testCustomer = realOptions(form, 'CustomerId').find((o) => o.value.toLowerCase() === testCustomerId?.toLowerCase());
-      return {
-        Name: name,
-        StartDate: start,
-        EndDate: end,
-        CustomerId: testCustomer?.value ?? firstOption('CustomerId'),
-        ActivityTypeId: firstOption('ActivityTypeId'),
-        PriceRateId: firstOption('PriceRateId'),
-        BookingStatusId: firstOption('BookingStatusId'),
-        ...(form.controls.some((c) => c.name === 'SendEmails' && c.type === 'checkbox') ? { SendEmails: false } : {}),
-      };
-    };
 
     test('submitForm posts the create form with encoded brackets and browser headers, and the booking is stored', async ({
       api,
