@@ -1,6 +1,10 @@
 // Meaning, not only shape: checkAvailability answers a held slot unlike a free one, whatever
 // its undocumented body says.
 import { type Booking } from '../../contracts/index.js';
+import type { HbClient } from '../../client/client.js';
+import type { Facts } from '../../client/discovery.js';
+import type { Seeding } from '../../fixtures/seeding.js';
+import { saysUnavailable } from '../../client/booking-queries.js';
 import { gridBookings } from '../../fixtures/bookings.js';
 import { MARKER } from '../../client/run-marker.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -14,6 +18,23 @@ import { grid, label } from './grid.js';
 const overlapsHours = (b: Booking, held: Booking): boolean =>
   b.StartDateTime.slice(11, 19) < held.EndDateTime.slice(11, 19) && b.EndDateTime.slice(11, 19) > held.StartDateTime.slice(11, 19);
 
+/** A future confirmed booking of bookable rooms, made by no suite run, and how to read a booking's rooms. */
+async function heldBooking(api: HbClient, facts: Facts, seeding: Seeding) {
+  const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
+  const today = serviceToday();
+  const roomsOf = (b: Booking) => rooms.filter((r) => b.RoomsUsed.includes(r.name)).map((r) => r.id);
+  // Not a booking of a suite run: a parallel test may delete its own before the question is asked.
+  const confirmed = (await grid(api, facts, { statusType: 'Confirmed', timerange: 5 })).items.filter(
+    (b) => !b.IsRecurring && !MARKER.test(b.BookingName) && roomsOf(b).length,
+  );
+  const future = confirmed.find((b) => b.StartDateTime.slice(0, 10) > today);
+  const held = seeding.factOrSkip(
+    factIf(!!future, () => future!, 'no future confirmed booking names a bookable room in RoomsUsed'),
+    'future confirmed booking of a bookable room',
+  );
+  return { held, rooms, roomsOf };
+}
+
 test.describe('availability', () => {
   test(
     'checkAvailability answers a slot a confirmed booking holds unlike a free slot',
@@ -26,18 +47,7 @@ test.describe('availability', () => {
     async ({ api, facts, seeding }) => {
       // The body is not shown, so no field is read: whatever it says, a held slot and a free one
       // of the same rooms cannot both be answered alike by a server that checks bookings.
-      const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
-      const today = serviceToday();
-      const roomsOf = (b: Booking) => rooms.filter((r) => b.RoomsUsed.includes(r.name)).map((r) => r.id);
-      // Not a booking of a suite run: a parallel test may delete its own before the question is asked.
-      const confirmed = (await grid(api, facts, { statusType: 'Confirmed', timerange: 5 })).items.filter(
-        (b) => !b.IsRecurring && !MARKER.test(b.BookingName) && roomsOf(b).length,
-      );
-      const future = confirmed.find((b) => b.StartDateTime.slice(0, 10) > today);
-      const held = seeding.factOrSkip(
-        factIf(!!future, () => future!, 'no future confirmed booking names a bookable room in RoomsUsed'),
-        'future confirmed booking of a bookable room',
-      );
+      const { held, roomsOf } = await heldBooking(api, facts, seeding);
       // Free slots: the same hours on the nearest later days the grid shows free of any booking of
       // those rooms at those hours (a busy hall has bookings every day), within the hall's horizon
       // and hours as far as the held booking is; two, so that an answer which merely echoes the
@@ -77,6 +87,42 @@ test.describe('availability', () => {
         JSON.stringify(onHeld.json),
         `checkAvailability for ${label(held)}'s own slot and rooms answers as for the free days ${freeDays.join(', ')}`,
       ).not.toBe(JSON.stringify(onFree.json));
+    },
+  );
+
+  test(
+    'checkAvailability answers a free room beside a booked one unlike the booked room, at the same time',
+    {
+      annotation: [
+        doc('Bookings, POST /api/Bookings/CheckAvailability', 'Rooms | array of int (room ids); StartDateTime; EndDateTime; HallId'),
+      ],
+    },
+    async ({ api, facts, seeding }) => {
+      const { held, rooms, roomsOf } = await heldBooking(api, facts, seeding);
+      const [start, end] = [held.StartDateTime.slice(0, 19), held.EndDateTime.slice(0, 19)];
+      // Rooms of the hall that no booking (not cancelled) holds at any moment of the held booking.
+      const around = await gridBookings(api, facts.hallId, addDays(start, -1), end.slice(0, 10), 'NotCancelled');
+      const busy = new Set(around.filter((b) => b.StartDateTime.slice(0, 19) < end && b.EndDateTime.slice(0, 19) > start).flatMap(roomsOf));
+      const free = rooms.find((r) => !busy.has(r.id) && !roomsOf(held).includes(r.id));
+      if (!free) {
+        vacuous(`every bookable room is held at ${label(held)}'s time: no free room beside it`);
+        return;
+      }
+      const ask = (roomIds: number[]) =>
+        api.call('checkAvailability', { body: { Rooms: roomIds, HallId: facts.hallId, StartDateTime: start, EndDateTime: end } });
+      const [onHeld, onBeside] = await Promise.all([ask(roomsOf(held)), ask([free.id])]);
+      const show = (x: { json: unknown }) => JSON.stringify(x.json).slice(0, 200);
+      test.info().annotations.push({
+        type: 'observed',
+        description: `held ${label(held)} → ${show(onHeld)}; room ${free.id} (${free.name}) beside it → ${show(onBeside)}`,
+      });
+      expect(
+        JSON.stringify(onBeside.json),
+        `checkAvailability for the free room ${free.id} (${free.name}) at ${label(held)}'s time answers as for its booked rooms`,
+      ).not.toBe(JSON.stringify(onHeld.json));
+      if (saysUnavailable(onHeld.json)) {
+        expect(saysUnavailable(onBeside.json), `room ${free.id} beside ${label(held)} reads as unavailable`).toBe(false);
+      }
     },
   );
 });
