@@ -15,6 +15,10 @@ export interface FuzzOptions {
   seed: number;
   /** Generated cases across all properties (each case is one request or, for form posts and logins, a few). */
   cases: number;
+  /**
+   * A safety stop, not the budget: the budget is `cases`, so the same seed sends the same requests on a fast
+   * and a slow server. A property the stop cuts short is marked `interrupted` (a caller fails on it).
+   */
   budgetMs: number;
   /** Where replay files go. */
   replayDir: string;

@@ -14,6 +14,12 @@ import { expect, test } from './wire.fixture.js';
 /** The run's seed and size: about 800 requests, a few seconds against the mock. */
 const SEED = 20261123;
 const CASES = 700;
+/**
+ * The budget is CASES, in requests: the same on a fast and a slow server (tests/harness/fuzz-budget.spec.ts).
+ * Time is only a safety stop, far above what the budget takes at 100 ms an answer; a run it cuts short fails
+ * loudly (the properties it interrupted), never passes on fewer requests.
+ */
+const SAFETY_MS = 480_000;
 
 const findingsOf = (summary: FuzzSummary) =>
   summary.findings.map(
@@ -37,7 +43,7 @@ test.describe(
       env,
       seeding,
     }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(SAFETY_MS + 60_000);
       const fuzzTarget: FuzzTarget = {
         ...target,
         maxConcurrency: target.mock ? 4 : env.maxConcurrency,
@@ -48,7 +54,7 @@ test.describe(
       const replayDir = repoPath(`${env.reportsDir}/fuzz`);
       // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
       const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
-      const options = { seed: SEED, cases: CASES, budgetMs: 60_000, replayDir, targetDown: down };
+      const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down };
       const summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
       expect(summary.down, 'the target answered throughout').toBeUndefined();
       if (env.allowWrites) await sweepRun(ctx.client, ctx.form.marker);
@@ -63,7 +69,7 @@ test.describe(
       expect(findingsOf(summary), 'findings of the generated checks').toEqual([]);
       expect(
         summary.properties.filter((p) => p.interrupted).map((p) => p.name),
-        'checks the time budget cut short',
+        'checks the safety stop cut short (the run is too slow to finish its budget of requests)',
       ).toEqual([]);
       if (seeding.seededByMock) {
         // The escaping and delete checks ran on stored bookings, not vacuously.
@@ -74,11 +80,11 @@ test.describe(
     });
 
     test('a generated run without writes sends no write and changes nothing', async ({ mock, api, target }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(SAFETY_MS + 60_000);
       const state = () => JSON.stringify([mock.state.bookings, mock.state.customers, mock.state.pins]);
       const before = state();
       const ctx = await openFuzzContext({ ...target, maxConcurrency: 4, writes: false, label: 'built-in mock' }, SEED, api);
-      const summary = await runFuzz(ctx, { seed: SEED, cases: 300, budgetMs: 30_000, replayDir: repoPath('reports/fuzz') }, 4);
+      const summary = await runFuzz(ctx, { seed: SEED, cases: 300, budgetMs: SAFETY_MS, replayDir: repoPath('reports/fuzz') }, 4);
       expect(findingsOf(summary)).toEqual([]);
       const writeRoutes = [...Object.values(endpoints), ...Object.values(pages)].filter((e) => e.writes);
       const writes = mock.received.filter((r) =>
