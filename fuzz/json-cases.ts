@@ -3,6 +3,7 @@
 // A case is plain data (method, path with query, body as sent), so a failure replays as it was.
 import fc from 'fast-check';
 import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
+import type { BoundaryKind } from './boundary-cases.js';
 import { fieldsOf, isDate, type Field } from './schema-fields.js';
 import { INPUT_KINDS, validValue, valueOfKind, type InputKind, type Pool, type Role, type Wire } from './values.js';
 
@@ -10,7 +11,8 @@ import { INPUT_KINDS, validValue, valueOfKind, type InputKind, type Pool, type R
 export interface JsonCase {
   check: 'json';
   endpoint: EndpointId;
-  kind: InputKind;
+  /** A generated kind, or a boundary kind of fuzz/boundary-cases.ts. */
+  kind: InputKind | BoundaryKind;
   /** The field the kind was applied to (absent for `valid`). */
   field?: string;
   method: 'GET' | 'POST';

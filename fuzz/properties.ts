@@ -7,6 +7,7 @@ import { endpoints, listItems, type EndpointId } from '../contracts/index.js';
 import { findIntKey } from '../client/discovery.js';
 import type { HbClient } from '../client/client.js';
 import { formCaseArb, judgeFormCase, type FormRun } from './form-cases.js';
+import { boundaryCases, takesInput } from './boundary-cases.js';
 import { jsonCaseArb } from './json-cases.js';
 import { judgeJsonCase } from './json-verdicts.js';
 import { judgeNoSession, judgeReturnUrl, judgeToken, noSessionCaseArb, returnUrlCaseArb, tokenCaseArb } from './session-cases.js';
@@ -31,10 +32,15 @@ export interface FuzzContext {
   notes(): string[];
 }
 
+/** The property of the boundary inputs, sent before every random one. */
+export const BOUNDARIES = 'boundaries';
+
 export interface Property {
   name: string;
   arb: fc.Arbitrary<unknown>;
   judge(input: unknown): Promise<string | null>;
+  /** Inputs sent each once, in this order, before any random one (the boundaries); not drawn from `arb`. */
+  cases?: readonly unknown[];
 }
 
 const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Promise<string | null>): Property => ({
@@ -53,7 +59,13 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
       (c) => judgeJsonCase(ctx.client, c),
     ),
   );
+  // First in a run (fuzz/runner.ts sends each once, in order); a property too, so a finding replays.
+  const boundaries = boundaryCases(
+    ids.filter((id) => takesInput(id, ctx.writes)),
+    ctx.pool,
+  );
   return [
+    { ...property(BOUNDARIES, fc.constantFrom(...boundaries), (c) => judgeJsonCase(ctx.client, c)), cases: boundaries },
     ...json,
     property('no-session', noSessionCaseArb(ctx.pool, ctx.writes), (c) => judgeNoSession(ctx.fresh(), c, ctx.observed)),
     property('token', tokenCaseArb(ctx.pool), (c) => judgeToken(ctx.client, ctx.other, c)),

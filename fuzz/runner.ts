@@ -62,7 +62,7 @@ const NO_ANSWER = /→ no answer: |no HTTP answer, no status/;
 
 /** Cases of each property out of the total: most to the JSON endpoints, a few logins, writes when allowed. */
 function plan(ctx: FuzzContext, total: number): { property: Property; runs: number }[] {
-  const props = FUZZ_PROPERTIES(ctx);
+  const props = FUZZ_PROPERTIES(ctx).filter((p) => !p.cases);
   const jsonProps = props.filter((p) => p.name.startsWith('json:'));
   const share = (f: number, min: number, max = Infinity) => Math.min(max, Math.max(min, Math.round(total * f)));
   return props.map((property) => {
@@ -120,6 +120,35 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     summary.down ??= await asking;
     return summary.down !== undefined;
   };
+  // Boundaries first: each listed input once, in order, before the random ones share the budget.
+  for (const property of FUZZ_PROPERTIES(ctx).filter((p) => p.cases)) {
+    const t = performance.now();
+    let runs = 0;
+    let verdict: string | null = null;
+    let input: unknown;
+    for (input of property.cases ?? []) {
+      if (performance.now() > deadline) break;
+      runs += 1;
+      verdict = await property.judge(input);
+      // A target that stopped answering is reported once (summary.down), not as a boundary finding.
+      if (verdict && NO_ANSWER.test(verdict) && (await isDown())) verdict = null;
+      if (verdict || summary.down !== undefined) break;
+    }
+    summary.cases += runs;
+    const row: FuzzSummary['properties'][number] = {
+      name: property.name,
+      runs,
+      ms: performance.now() - t,
+      interrupted: runs < (property.cases?.length ?? 0) && !verdict,
+    };
+    if (verdict) {
+      const found = { property: property.name, message: redact(verdict), input, seed: options.seed, shrinks: 0 };
+      summary.findings.push({ ...found, replayFile: writeReplay(options.replayDir, found, ctx.targetLabel, options.replay) });
+      row.finding = verdict.split('\n')[0];
+    }
+    summary.properties.push(row);
+    log(`${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(runs).padStart(5)} cases${row.finding ? `  ${row.finding}` : ''}`);
+  }
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < queue.length; i = next++) {

@@ -3,6 +3,7 @@
 // toolkit of mutant-kit.ts and kept by area in the mutants-<area>.ts files this one merges.
 import type { MockOverride } from './context.js';
 import { bookingMutants } from './mutants-bookings.js';
+import { boundaryMutants } from './mutants-boundaries.js';
 import { catalogMutants } from './mutants-catalog.js';
 import { customerMutants } from './mutants-customers.js';
 import { integrityMutants } from './mutants-integrity.js';
@@ -27,6 +28,7 @@ export const mutants = [
   ...integrityMutants,
   // Generated inputs and security regressions, caught by the generated checks (fuzz/).
   ...securityMutants,
+  ...boundaryMutants,
 ] as const satisfies readonly Mutant[];
 
 export type MutantId = (typeof mutants)[number]['id'];

@@ -1,12 +1,37 @@
 // One probe per mutant of mock-server/mutants-integrity.ts, for the catalogue check in mutants.spec.ts:
 // each sees something different from the mutated mock than from the faithful one.
 import { endpoints as E, pagePath, TOKEN_FIELD } from '../../contracts/index.js';
+import type { boundaryMutants } from '../../mock-server/mutants-boundaries.js';
 import type { integrityMutants } from '../../mock-server/mutants-integrity.js';
 import type { SecurityProbe } from './security-probes.js';
 
 const firstBooking = (p: SecurityProbe) => p.mock.context.state.bookings.find((b) => b.hallId === p.hall && b.parentId === null)!;
 
-export const integrityProbes: Record<(typeof integrityMutants)[number]['id'], (p: SecurityProbe) => Promise<unknown>> = {
+type Id = (typeof integrityMutants)[number]['id'] | (typeof boundaryMutants)[number]['id'];
+
+/** CheckAvailability's status for the first booking's rooms and times, changed by `change`. */
+const availability = async (
+  p: SecurityProbe,
+  change: (body: { Rooms: number[]; StartDateTime: string; EndDateTime: string }) => object,
+) => {
+  const b = firstBooking(p);
+  const body = { Rooms: b.roomIds, StartDateTime: b.start, EndDateTime: b.end, HallId: p.hall };
+  return p.api.call('checkAvailability', { body: { ...body, ...change(body) } }).then(
+    (r) => JSON.stringify(r.json),
+    (e: Error) => e.name,
+  );
+};
+/** The status of the customers' read with a search text of `n` characters. */
+const longText = async (p: SecurityProbe, n: number) =>
+  (await p.api.send(`${E.listCustomersForHall.path}?id=${p.hall}&search=${'x'.repeat(n)}`, { retries: 0 })).status;
+
+export const integrityProbes: Record<Id, (p: SecurityProbe) => Promise<unknown>> = {
+  'server-error-on-empty-array': (p) => availability(p, () => ({ Rooms: [] })),
+  'server-error-on-one-element-array': (p) => availability(p, (b) => ({ Rooms: b.Rooms.slice(0, 1) })),
+  'server-error-at-text-limit': (p) => longText(p, 255),
+  'server-error-past-text-limit': (p) => longText(p, 256),
+  'server-error-on-reversed-range': (p) => availability(p, (b) => ({ StartDateTime: b.EndDateTime, EndDateTime: b.StartDateTime })),
+  'server-error-on-equal-range': (p) => availability(p, (b) => ({ EndDateTime: b.StartDateTime })),
   'delete-removes-another-booking': async (p) => {
     // The hall's newest booking, as the suite's own are: one with older bookings beside it.
     const newest = Math.max(...p.mock.context.state.bookings.filter((b) => b.hallId === p.hall && b.parentId === null).map((b) => b.id));
