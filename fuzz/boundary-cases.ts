@@ -9,9 +9,9 @@ import { jsonCaseArb, type JsonCase } from './json-cases.js';
 import type { Pool } from './values.js';
 
 /** The conventional text limit: an nvarchar(255) column, the commonest in ASP.NET models. */
-export const TEXT_LIMIT = 255;
+const TEXT_LIMIT = 255;
 /** The boundary kinds, in the order a run sends them. */
-export const BOUNDARY_KINDS = ['empty-array', 'one-element', 'at-limit', 'past-limit', 'reversed-range', 'equal-range'] as const;
+const BOUNDARY_KINDS = ['empty-array', 'one-element', 'at-limit', 'past-limit', 'reversed-range', 'equal-range'] as const;
 export type BoundaryKind = (typeof BOUNDARY_KINDS)[number];
 
 const DATE = /^\d{4}[-/]\d{2}[-/]\d{2}(T|$)/;

@@ -33,7 +33,7 @@ export interface FuzzContext {
 }
 
 /** The property of the boundary inputs, sent before every random one. */
-export const BOUNDARIES = 'boundaries';
+const BOUNDARIES = 'boundaries';
 
 export interface Property {
   name: string;
