@@ -4,15 +4,9 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import {
-  MASK,
-  MIN_SECRET_LENGTH,
-  SECRET_FIELD_NAMES,
-  SECRET_HEADER_NAMES,
-  redact,
-  registerSecret,
-  secretFieldValues,
-} from '../client/secrets.js';
+import { TOKEN_FIELD } from '../contracts/index.js';
+import { MASK, MIN_SECRET_LENGTH, SECRET_HEADER_NAMES, registerSecret } from '../client/secrets.js';
+import { SecretMatcher } from '../client/secret-matcher.js';
 
 type Leaf = (where: string, content: Buffer) => Buffer;
 
@@ -120,15 +114,27 @@ function cookieValues(header: string, setCookie: boolean): string[] {
 
 // The secret names come from client/secrets.ts, the one list the client's masking uses too.
 const HEADERS = SECRET_HEADER_NAMES.join('|');
-const FIELDS = SECRET_FIELD_NAMES.join('|');
 const JSON_STRING = '((?:[^"\\\\]|\\\\.)*)';
 const HEADER_JSON = new RegExp(`"name"\\s*:\\s*"(${HEADERS})"\\s*,\\s*"value"\\s*:\\s*"${JSON_STRING}"`, 'gi');
 const HEADER_MAP = new RegExp(`"(${HEADERS})"\\s*:\\s*"${JSON_STRING}"`, 'gi');
 const HEADER_LINE = new RegExp(`^\\s*(${HEADERS})\\s*:\\s*(.+)$`, 'gim');
 const INPUT_TAG = /<input\b[^>]*>/gi;
-const SNAPSHOT_NODE = new RegExp(`\\{[^{}]*"name"\\s*:\\s*"(?:${FIELDS})"[^{}]*\\}`, 'g');
+const SNAPSHOT_NODE = new RegExp(`\\{[^{}]*"name"\\s*:\\s*"${TOKEN_FIELD}"[^{}]*\\}`, 'g');
+/** The token field of a posted form or a JSON body: a name no code spells, with a value the service issued. */
+const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"\\s<\\\\]+)`, 'g');
 
-/** Secret-looking values in one text: cookie values, token headers and fields, password fields. */
+/**
+ * The shortest value the artefact scrub masks. A shorter one (a hall id cookie, a short password) is
+ * too likely to be part of a report's own code or words: masking it there breaks the report.
+ */
+export const SCRUB_MIN_LENGTH = 8;
+
+/**
+ * Values the service issued, as the artefacts show them: cookie values in Cookie and Set-Cookie
+ * headers, the anti-forgery token in its header, its form field and its hidden input. Never a
+ * value merely next to a secret-looking name (`e.password=null` in a report's script is code, not a
+ * password): the password is known, not harvested.
+ */
 export function harvest(text: string): Set<string> {
   const found = new Set<string>();
   const add = (v: string | undefined) => {
@@ -142,10 +148,10 @@ export function harvest(text: string): Set<string> {
       else cookieValues(value, name === 'set-cookie').forEach(add);
     }
   }
-  secretFieldValues(text).forEach(add);
+  for (const m of text.matchAll(TOKEN_PAIR)) add(decode(m[1] ?? ''));
   for (const m of text.matchAll(INPUT_TAG)) {
     // Also inside JSON strings, where the quotes come escaped (`name=\"…\"`).
-    if (/\bname\s*=\s*\\?["']?(Password|__RequestVerificationToken)\b/i.test(m[0])) add(/\bvalue\s*=\s*\\?"([^"\\]*)/.exec(m[0])?.[1]);
+    if (new RegExp(`\\bname\\s*=\\s*\\\\?["']?${TOKEN_FIELD}\\b`).test(m[0])) add(/\bvalue\s*=\s*\\?"([^"\\]*)/.exec(m[0])?.[1]);
   }
   for (const m of text.matchAll(SNAPSHOT_NODE)) {
     for (const v of m[0].matchAll(/"(?:value|__playwright_value_)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) add(unescapeJson(v[1] ?? ''));
@@ -182,9 +188,10 @@ export interface ScrubResult {
 
 /**
  * Mask secrets in every file under `paths`: the `known` ones (the password, the saved
- * session's cookies) and whatever the artefacts themselves show as cookie values, tokens
- * and password fields. Rewrites files in place. `skipMarked`: not the folders below `paths` marked
- * {@link SCRUBBED_BY_ITS_RUN}.
+ * session's cookies) and the cookie values and tokens the artefacts show the service issued, each
+ * in any spelling, and nothing else: no pattern rewrites a file, so a report's code stays code.
+ * Values shorter than {@link SCRUB_MIN_LENGTH} are left. Rewrites files in
+ * place. `skipMarked`: not the folders below `paths` marked {@link SCRUBBED_BY_ITS_RUN}.
  */
 export function scrubArtefacts(paths: string[], known: Iterable<string> = [], { skipMarked = false } = {}): ScrubResult {
   const all = paths.flatMap((p) => [...files(p, skipMarked)]);
@@ -195,15 +202,20 @@ export function scrubArtefacts(paths: string[], known: Iterable<string> = [], { 
       return content;
     });
   }
-  // Registered for this process's masking: one pass of `redact` masks them with every other secret it knows.
-  for (const s of secrets) registerSecret(s);
+  const matcher = new SecretMatcher();
+  for (const s of secrets) {
+    if (s.length < SCRUB_MIN_LENGTH) continue;
+    matcher.add(s);
+    // Also for this process's own masking (the summary's lines).
+    registerSecret(s);
+  }
   const changed: string[] = [];
   for (const file of all) {
     const before = readFileSync(file);
     const after = transform(file, before, (_where, content) => {
       if (isBinary(content)) return content;
       const text = content.toString('utf8');
-      const out = redact(text);
+      const out = matcher.replace(text, MASK);
       return out === text ? content : Buffer.from(out);
     });
     if (after !== before) {
@@ -211,7 +223,7 @@ export function scrubArtefacts(paths: string[], known: Iterable<string> = [], { 
       changed.push(file);
     }
   }
-  return { files: changed, secrets: secrets.size };
+  return { files: changed, secrets: matcher.size };
 }
 
 export interface LeakHit {

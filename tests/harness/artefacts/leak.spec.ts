@@ -73,6 +73,18 @@ test.describe('secrets in artefacts', () => {
     );
   });
 
+  test("the scrub masks only the run's secrets: a report's script next to a secret-looking name and short values stay as they were", () => {
+    const dir = tempDir('scrub-code');
+    const token = 'CfDJ8-issued-token-0123456789';
+    const script = 'e.password=null;let i=await f(e);if(!e)return null;let o={"Password":"null;let"};x.hallId=42';
+    writeFileSync(join(dir, 'app.js'), script);
+    writeFileSync(join(dir, 'post.txt'), `Email=a%40b&Password=pw-known-0123&__RequestVerificationToken=${token}`);
+    const scrubbed = scrubArtefacts([dir], ['pw-known-0123', 'short']);
+    expect(readFileSync(join(dir, 'app.js'), 'utf8'), 'the script, untouched').toBe(script);
+    expect(readFileSync(join(dir, 'post.txt'), 'utf8')).toBe('Email=a%40b&Password=***&__RequestVerificationToken=***');
+    expect(scrubbed.secrets, 'the password and the issued token; not the short value').toBe(2);
+  });
+
   test("the run's scrub passes by a child run's folder marked as masked by its own run, not the folder it was given", () => {
     const dir = tempDir('scrub-marked');
     const leak = 'pw-planted-0123456789';
