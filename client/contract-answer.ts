@@ -12,7 +12,13 @@ export interface ContractIssue {
 
 export type AnswerCheck =
   | { ok: true; json: unknown; data: unknown }
-  | { ok: false; issues: ContractIssue[]; /** The issues as `z.prettifyError` words them (the suite's error messages). */ pretty: string };
+  | { ok: false; issues: ContractIssue[]; /** One `✖ path: message` line per issue (the suite's error messages). */ pretty: string };
+
+/** `$[0].BookingId: expected number, received string`: the field first, zod's generic lead-in dropped. */
+export const issueLine = (issue: ContractIssue): string => `${issue.path}: ${issue.message.replace(/^Invalid input: /, '')}`;
+
+/** The issues one a line, `✖ $[0].BookingId: expected number, received string`. */
+export const prettyIssues = (issues: readonly ContractIssue[]): string => issues.map((i) => `✖ ${issueLine(i)}`).join('\n');
 
 /** `['Data', 0, 'BookingId']` → `$.Data[0].BookingId`. */
 const issuePath = (path: readonly PropertyKey[]): string =>
@@ -48,11 +54,9 @@ export function checkJsonAnswer(endpoint: JsonEndpoint, contentType: string, bod
   }
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) {
-    return {
-      ok: false,
-      issues: flatIssues(parsed.error.issues, []),
-      pretty: z.prettifyError(parsed.error),
-    };
+    // By field, also for a list: z.prettifyError names a union's failure `✖ Invalid input` at `$`, without its field.
+    const issues = flatIssues(parsed.error.issues, []);
+    return { ok: false, issues, pretty: prettyIssues(issues) };
   }
   return { ok: true, json, data: parsed.data };
 }

@@ -93,7 +93,7 @@ export async function callEndpoint<Id extends EndpointId>(
   if (reply.status !== 200) throw new UnexpectedStatusError(reply.exchange, 'HTTP 200');
   const contentType = reply.headers.get('content-type') ?? '';
   const checked = checkJsonAnswer(endpoint, contentType, reply.text);
-  if (!checked.ok) throw new ContractError(reply.exchange, checked.pretty);
+  if (!checked.ok) throw new ContractError(reply.exchange, checked.issues);
   const data = checked.data as ResponseOf<Id>;
   return { data, json: checked.json, status: reply.status, contentType, exchange: reply.exchange };
 }

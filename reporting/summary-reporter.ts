@@ -33,7 +33,7 @@ export interface Counts {
 }
 export interface ContractBreak {
   endpointId: string;
-  /** `z.prettifyError` paths (`[0].BookingId`); empty for a status the contract does not declare. */
+  /** Field paths (`$[0].BookingId`); empty for a status the contract does not declare. */
   paths: string[];
   status?: number;
   project: string;
@@ -89,7 +89,8 @@ const KEY: Record<ReturnType<TestCase['outcome']>, keyof Counts> = {
 export function contractBreakOf(message: string): Pick<ContractBreak, 'endpointId' | 'paths' | 'status'> | undefined {
   const head = /(\w+): (?:GET|POST) \S+ → HTTP (\d{3})/.exec(message);
   if (!head) return undefined;
-  const paths = [...message.matchAll(/→ at (\S+)/g)].map((m) => m[1]!);
+  // `✖ $[0].BookingId: …` (client/errors.ts), or z.prettifyError's `→ at [0].BookingId`.
+  const paths = [...message.matchAll(/^\s*✖ (\$[^\s:]*|\(Content-Type\)):|→ at (\S+)/gm)].map((m) => (m[1] ?? m[2])!);
   return { endpointId: head[1]!, status: Number(head[2]), paths };
 }
 

@@ -2,6 +2,7 @@
 // replay command, masked headers and bodies). Pure: the harness checks it on recorded exchanges.
 import type { Exchange } from '../exchange.js';
 import { curlOf, PLACEHOLDERS } from './curl.js';
+import { issueLine } from '../contract-answer.js';
 import { describeVerdict, isBroken, type ExchangeVerdict } from './verdict.js';
 
 /** One exchange as the evidence keeps it. */
@@ -15,13 +16,18 @@ export const evidenceOf = (exchange: Exchange, verdict: ExchangeVerdict): Eviden
 
 const MAX_TITLE_PATH = 100;
 
-/** `GET /api/rooms?id=1 → 200 (12 ms)`; `GET /x → no answer (3 ms)`. */
-export function stepTitle({ exchange: x }: Evidence): string {
+/**
+ * `GET /api/rooms?id=1 → 200 (12 ms)`; `GET /x → no answer (3 ms)`; a broken contract adds its first
+ * field: `… → 200 (12 ms) ✖ $[0].BookingId: expected number, received string (and 29 more)`.
+ */
+export function stepTitle({ exchange: x, verdict }: Evidence): string {
   const url = new URL(x.url);
   const path = `${url.pathname}${url.search}`;
   const shown = path.length > MAX_TITLE_PATH ? `${path.slice(0, MAX_TITLE_PATH - 1)}…` : path;
   const ms = x.durationMs === undefined ? '' : ` (${Math.round(x.durationMs)} ms)`;
-  return `${x.method} ${shown} → ${x.status ?? 'no answer'}${ms}`;
+  const [first, ...more] = isBroken(verdict) ? verdict.issues : [];
+  const field = first ? ` ✖ ${issueLine(first)}${more.length ? ` (and ${more.length} more)` : ''}` : '';
+  return `${x.method} ${shown} → ${x.status ?? 'no answer'}${ms}${field}`;
 }
 
 const block = (title: string, headers: Record<string, string>, body?: string): string[] => [

@@ -1,6 +1,7 @@
 // The contract verdict on one recorded exchange, for the report: the registry entry its method
 // and path meet, and the same check the proxy makes (client/evidence/answer-check.ts), issues by field path.
 import type { Exchange } from '../exchange.js';
+import { issueLine } from '../contract-answer.js';
 import { checkAnswer, type Checked } from './answer-check.js';
 import { routeOf } from './route-of.js';
 
@@ -50,5 +51,5 @@ export const isBroken = (v: ExchangeVerdict): boolean => v.verdict === 'violatio
 /** `listRoomsForGrid: violation\n  ✖ $[0].RoomId: …` */
 export function describeVerdict(v: ExchangeVerdict): string {
   const head = `${v.endpointId ?? '(no registry entry)'}: ${v.verdict}${v.note ? ` (${v.note})` : ''}`;
-  return [head, ...v.issues.map((i) => `  ✖ ${i.path}: ${i.message}`)].join('\n');
+  return [head, ...v.issues.map((i) => `  ✖ ${issueLine(i)}`)].join('\n');
 }

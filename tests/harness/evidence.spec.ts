@@ -7,6 +7,10 @@ import { TOKEN_FIELD, TOKEN_HEADER } from '../../contracts/index.js';
 import { curlOf } from '../../client/evidence/curl.js';
 import { evidenceOf, evidenceText, failingEvidence, stepTitle } from '../../client/evidence/text.js';
 import { verdictOf } from '../../client/evidence/verdict.js';
+import { checkJsonAnswer } from '../../client/contract-answer.js';
+import { ContractError } from '../../client/errors.js';
+import { endpoints } from '../../contracts/index.js';
+import { contractBreakOf } from '../../reporting/summary-reporter.js';
 import { maskExchange, type Exchange } from '../../client/exchange.js';
 import { registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -116,13 +120,26 @@ test.describe('evidence of an exchange', () => {
     const broken = verdictOf(gridExchange(JSON.stringify([gridItem(1011), gridItem('1012')])));
     expect(broken.verdict).toBe('violation');
     expect(broken.issues.map((i) => i.path)).toEqual(['$[1].BookingId']);
-    expect(evidenceText(evidenceOf(gridExchange('[]'), broken))).toContain(
-      '✖ $[1].BookingId: Invalid input: expected number, received string',
-    );
+    expect(evidenceText(evidenceOf(gridExchange('[]'), broken))).toContain('✖ $[1].BookingId: expected number, received string');
 
     expect(verdictOf({ ...gridExchange(''), status: undefined }).verdict).toBe('no answer');
     expect(verdictOf(gridExchange(`[${'x'.repeat(10)}\n… (5 more characters)`)).verdict).toBe('unchecked');
     expect(verdictOf({ ...gridExchange('[]'), url: `${ORIGIN}/nowhere` }).verdict).toBe('unknown');
+  });
+
+  test('a list that breaks its contract names its field in the first line of the error, its paths and the step title', () => {
+    const body = JSON.stringify([gridItem('1011'), gridItem(1012)]);
+    const checked = checkJsonAnswer(endpoints.listBookingsForHallGrid, 'application/json', body);
+    expect(checked.ok).toBe(false);
+    const error = new ContractError(
+      { ...gridExchange(body), endpointId: 'listBookingsForHallGrid', status: 200 },
+      checked.ok ? [] : checked.issues,
+    );
+    const field = '$[0].BookingId: expected number, received string';
+    expect(error.message.split('\n')[0], 'the line a summary shows').toContain(`body breaks the contract: ${field}`);
+    expect(contractBreakOf(error.message)?.paths).toEqual(['$[0].BookingId']);
+    const evidence = evidenceOf(gridExchange(body), verdictOf(gridExchange(body)));
+    expect(stepTitle(evidence)).toBe(`GET /api/bookings/GetForHallgrid?id=42 → 200 (12 ms) ✖ ${field}`);
   });
 
   test('the failing exchange is the one an error names, else the last broken one', () => {

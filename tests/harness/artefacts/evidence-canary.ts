@@ -38,7 +38,10 @@ export function expectAllureEvidence(allureResults: string): void {
   expect(first?.name, 'the first step').toBe(FAILING_EXCHANGE);
   expectFailingExchangeText(readFileSync(join(allureResults, first?.attachments[0]?.source ?? ''), 'utf8'));
   const steps = (s: AllureStep[]): AllureStep[] => s.flatMap((x) => [x, ...steps(x.steps)]);
-  const call = steps(probe?.steps ?? []).find((s) => /^GET \/api\/\S+ → 200 \(\d+ ms\)$/.test(s.name) && s.status === 'failed');
+  // The failed step's title names the first broken field.
+  const call = steps(probe?.steps ?? []).find(
+    (s) => /^GET \/api\/\S+ → 200 \(\d+ ms\) ✖ \$\[0\]\.\w+: /.test(s.name) && s.status === 'failed',
+  );
   expect(call?.statusDetails?.message, 'the failed step of the broken call').toMatch(/listRoomsForGrid: violation/);
 }
 
