@@ -8,11 +8,16 @@ import { existsSync, openSync, closeSync, readFileSync, renameSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { endpoints, listItems, type EndpointId } from '../contracts/index.js';
+import { endpoints, listItems, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
 import type { CallArgs, HbClient } from './client.js';
+import { checkJsonAnswer, issueLine } from './contract-answer.js';
 
-/** A discovered value, or why the target did not yield one. */
-export type Fact<T> = { ok: true; value: T } | { ok: false; reason: string };
+/**
+ * A discovered value, or why the target did not yield one; `blockedBy` when the answer it is read
+ * from broke its contract (`listBookingsForHallGrid: $[0].BookingId: expected number, received string`):
+ * that break is the cause, not an empty hall.
+ */
+export type Fact<T> = { ok: true; value: T } | { ok: false; reason: string; blockedBy?: string };
 
 interface DiscoveredBooking {
   id: number;
@@ -52,10 +57,25 @@ export class MissingFact extends Error {
   override name = 'MissingFact';
 }
 
-/** The value of a fact, or a {@link MissingFact} naming why it is absent. */
+/** The annotation of a test blocked by a contract break (its description: `endpoint: field: expected …`); the summary groups them. */
+export const BLOCKED_BY = 'blocked-by';
+
+/** A fact a test needs that an answer breaking its contract withheld; `cause` names endpoint and field. */
+export class BlockedByBreak extends MissingFact {
+  override name = 'BlockedByBreak';
+  constructor(
+    readonly blockedBy: string,
+    what: string,
+  ) {
+    super(`blocked by a contract break: ${blockedBy} (it withheld the ${what})`);
+  }
+}
+
+/** The value of a fact, or a {@link MissingFact} naming why it is absent ({@link BlockedByBreak} when a break is why). */
 export function need<T>(fact: Fact<T>, what: string): T {
-  if (!fact.ok) throw new MissingFact(`no ${what} on the target: ${fact.reason}`);
-  return fact.value;
+  if (fact.ok) return fact.value;
+  if (fact.blockedBy) throw new BlockedByBreak(fact.blockedBy, what);
+  throw new MissingFact(`no ${what} on the target: ${fact.reason}`);
 }
 
 /** What discovery reads a target by: where it is, its hall, the customer it may block, and whether it is the built-in mock. */
@@ -94,23 +114,31 @@ export function findIntKey(json: unknown, key: string): number | undefined {
   return undefined;
 }
 
-/** GET a registry endpoint and parse its JSON without the schema; a reason instead of a throw. */
-async function peek<Id extends EndpointId>(client: HbClient, id: Id, args: CallArgs<Id>): Promise<Fact<unknown>> {
+/** An answer read leniently, and its first contract issue when it broke its contract. */
+type Peeked = Fact<unknown> & { broken?: string };
+
+/** GET a registry endpoint and parse its JSON without the schema; a reason instead of a throw; a break noted. */
+async function peek<Id extends EndpointId>(client: HbClient, id: Id, args: CallArgs<Id>): Promise<Peeked> {
   const where = `${id} (${endpoints[id].method} ${endpoints[id].path})`;
   try {
     const { path } = client.prepare(id, args);
     const reply = await client.send(path, { endpointId: id });
     if (reply.status !== 200) return missing(`${where} answered HTTP ${reply.status}`);
-    return found(JSON.parse(reply.text) as unknown);
+    const json = JSON.parse(reply.text) as unknown;
+    const endpoint: JsonEndpoint = endpoints[id];
+    const checked = checkJsonAnswer(endpoint, reply.headers.get('content-type') ?? '', reply.text);
+    const first = checked.ok ? undefined : checked.issues[0];
+    return { ...found(json), ...(first && { broken: `${id}: ${issueLine(first)}` }) };
   } catch (error) {
     return missing(`${where} failed: ${(error as Error).message.split('\n')[0]}`);
   }
 }
 
-function pick<T>(source: Fact<unknown>, what: string, select: (json: unknown) => T | undefined): Fact<T> {
+function pick<T>(source: Peeked, what: string, select: (json: unknown) => T | undefined): Fact<T> {
   if (!source.ok) return missing(source.reason);
   const value = select(source.value);
-  return value === undefined ? missing(what) : found(value);
+  if (value !== undefined) return found(value);
+  return source.broken ? { ok: false, reason: `${what}: ${source.broken}`, blockedBy: source.broken } : missing(what);
 }
 
 /**

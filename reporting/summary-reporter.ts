@@ -23,6 +23,7 @@ import {
   type SkipGroup,
 } from './summary-details.js';
 import { summaryLines } from './summary-text.js';
+import { BLOCKED_BY } from '../client/discovery.js';
 
 export interface Counts {
   total: number;
@@ -63,6 +64,8 @@ export interface RunSummary {
   /** Per project, its results that re-ran a test of another project. */
   reruns: Record<string, number>;
   skipReasons: SkipGroup[];
+  /** Tests skipped because an answer that broke its contract withheld their facts, by break (the root failure). */
+  blockedByBreaks: SkipGroup[];
   failures: FailureEntry[];
   /** `[project] file:line › title` of each test that passed on a retry. */
   flakyTests: string[];
@@ -93,6 +96,10 @@ export function contractBreakOf(message: string): Pick<ContractBreak, 'endpointI
   const paths = [...message.matchAll(/^\s*✖ (\$[^\s:]*|\(Content-Type\)):|→ at (\S+)/gm)].map((m) => (m[1] ?? m[2])!);
   return { endpointId: head[1]!, status: Number(head[2]), paths };
 }
+
+/** The contract break that blocked a skipped test (fixtures/seeding.ts), if one did. */
+const blockedByOf = (test: TestCase): string | undefined =>
+  [...(test.results.at(-1)?.annotations ?? []), ...test.annotations].find((a) => a.type === BLOCKED_BY)?.description;
 
 function driftOf(project: string, result: TestResult): DriftEntry[] {
   return result.attachments.flatMap((a) => {
@@ -144,6 +151,7 @@ export default class SummaryReporter implements Reporter {
       : reportsPath(loadEnv(), 'summary.json');
   }
 
+  // Playwright takes a reporter's changed status from a returned promise only.
   onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
     const meta = this.config.metadata as SummaryMetadata;
     const summary: RunSummary = {
@@ -160,6 +168,7 @@ export default class SummaryReporter implements Reporter {
       distinctTests: 0,
       reruns: {},
       skipReasons: [],
+      blockedByBreaks: [],
       failures: [],
       flakyTests: [],
       flakyWrites: [],
@@ -171,6 +180,7 @@ export default class SummaryReporter implements Reporter {
     summary.distinctTests = distinct;
     summary.reruns = reruns;
     const skipped: { reason: string; name: string }[] = [];
+    const blocked: { reason: string; name: string }[] = [];
     for (const { test, project } of tests) {
       const feature = featureOf(project, test.titlePath().join(' '));
       const key = KEY[test.outcome()];
@@ -178,7 +188,8 @@ export default class SummaryReporter implements Reporter {
         c.total += 1;
         c[key] += 1;
       }
-      if (key === 'skipped') skipped.push({ reason: skipReasonOf(test), name: nameOf(project, test) });
+      const cause = blockedByOf(test);
+      if (key === 'skipped') (cause ? blocked : skipped).push({ reason: cause ?? skipReasonOf(test), name: nameOf(project, test) });
       if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
       if (key === 'flaky') summary.flakyTests.push(nameOf(project, test));
       if (key === 'flaky' && test.tags.includes(WRITE_TAG)) summary.flakyWrites.push(nameOf(project, test));
@@ -200,8 +211,11 @@ export default class SummaryReporter implements Reporter {
       });
     }
     summary.skipReasons = groupSkips(skipped, mask);
+    summary.blockedByBreaks = groupSkips(blocked, mask);
     // Returned below: Playwright takes a reporter's status as the run's, and its exit code with it.
     summary.status = verdictOf(result.status, summary.targetKind, summary.flakyWrites);
+    // A test a break blocked did not pass: the run does not either, even when the break's own test did not run.
+    if (summary.status === 'passed' && blocked.length) summary.status = 'failed';
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);
     // A listing (`--list`) runs no test: nothing to sum up.

@@ -1,0 +1,51 @@
+// The root cause first: facts read from an answer that broke its contract are blocked by that
+// break (endpoint and field), not missing from an empty hall; the closing summary shows the break
+// once with the tests it blocked.
+import { argumentsFor } from '../../client/contract-arguments.js';
+import { HbClient } from '../../client/client.js';
+import { BlockedByBreak, discoverFacts } from '../../client/discovery.js';
+import type { RunSummary } from '../../reporting/summary-reporter.js';
+import { summaryLines } from '../../reporting/summary-text.js';
+import { expect, test } from './proxy.fixture.js';
+
+const BREAK = 'listBookingsForHallGrid: $[0].BookingId: expected number, received string';
+
+test.describe('root cause first', () => {
+  test('facts a grid that broke its contract withheld are blocked by that break, by endpoint and field', async ({ startMock }) => {
+    const mock = await startMock({ mutant: 'booking-id-as-string' });
+    const { credentials, hallId } = mock.context;
+    const client = new HbClient({ baseUrl: mock.url, ...credentials, hallId, maxConcurrency: 4 });
+    await client.ensureSession();
+    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, mock: true });
+    expect(facts.booking).toMatchObject({ ok: false, blockedBy: BREAK });
+    expect(facts.recurringParent).toMatchObject({ ok: false, blockedBy: BREAK });
+    expect(facts.rooms.ok, 'a fact from an answer that kept its contract').toBe(true);
+    expect(() => argumentsFor('checkAvailability', facts)).toThrow(BlockedByBreak);
+    expect(() => argumentsFor('checkAvailability', facts)).toThrow(`blocked by a contract break: ${BREAK}`);
+  });
+
+  test('the closing summary shows the break once with the tests it blocked', () => {
+    const tests = ['[contract] e.spec.ts:25 › checkAvailability answers', '[contract] e.spec.ts:25 › getCostOfBooking answers'];
+    const summary = {
+      target: 'built-in mock',
+      status: 'failed',
+      durationMs: 1000,
+      counts: { total: 3, passed: 0, failed: 1, flaky: 0, skipped: 2 },
+      byProject: {},
+      distinctTests: 3,
+      reruns: {},
+      skipReasons: [],
+      blockedByBreaks: [{ reason: BREAK, count: 2, tests }],
+      failures: [
+        { project: 'contract', location: 'e.spec.ts:25', title: 'listBookingsForHallGrid answers', message: `ContractError: … ${BREAK}` },
+      ],
+      flakyTests: [],
+      reports: [],
+    } as unknown as RunSummary;
+    const text = summaryLines(summary).join('\n');
+    expect(text).toContain(
+      `Blocked by a contract break (2 tests; the break is the root failure, its own test above):\n  ${BREAK}  blocked 2 tests`,
+    );
+    expect(text).not.toContain('Skipped, by reason');
+  });
+});
