@@ -3,7 +3,7 @@
 // and field paths, drift entries, duration; and the same run's closing summary on the
 // console (reporting/summary-text.ts). Also run by `npm run report -- --merge`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import type { Drift } from '../client/drift.js';
 import { loadEnv } from '../settings/env.js';
@@ -22,8 +22,9 @@ import {
   type ReportEntry,
   type SkipGroup,
 } from './summary-details.js';
-import { summaryLines } from './summary-text.js';
+import { summaryLines, verdictOf } from './summary-text.js';
 import { BLOCKED_BY } from '../client/discovery.js';
+import { NOT_RUN_READ_ONLY, type ReadOnlyGap } from '../settings/read-only.js';
 
 export interface Counts {
   total: number;
@@ -52,6 +53,10 @@ export interface RunSummary {
   target: string;
   targetKind: string;
   status: FullResult['status'];
+  /** The verdict as the closing summary words it: `PASSED (read-only: 8 flow tests and 5 write checks not run; …)`. */
+  verdict: string;
+  /** What a read-only run did not run (settings/read-only.ts); absent when it ran everything that writes. */
+  readOnly?: ReadOnlyGap;
   startedAt: string;
   durationMs: number;
   counts: Counts;
@@ -97,9 +102,10 @@ export function contractBreakOf(message: string): Pick<ContractBreak, 'endpointI
   return { endpointId: head[1]!, status: Number(head[2]), paths };
 }
 
+const annotationsOf = (test: TestCase) => [...(test.results.at(-1)?.annotations ?? []), ...test.annotations];
+const annotated = (test: TestCase, type: string): boolean => annotationsOf(test).some((a) => a.type === type);
 /** The contract break that blocked a skipped test (fixtures/seeding.ts), if one did. */
-const blockedByOf = (test: TestCase): string | undefined =>
-  [...(test.results.at(-1)?.annotations ?? []), ...test.annotations].find((a) => a.type === BLOCKED_BY)?.description;
+const blockedByOf = (test: TestCase): string | undefined => annotationsOf(test).find((a) => a.type === BLOCKED_BY)?.description;
 
 function driftOf(project: string, result: TestResult): DriftEntry[] {
   return result.attachments.flatMap((a) => {
@@ -158,6 +164,7 @@ export default class SummaryReporter implements Reporter {
       target: meta.target ?? 'unknown',
       targetKind: meta.targetKind ?? 'unknown',
       status: result.status,
+      verdict: '',
       startedAt: result.startTime.toISOString(),
       durationMs: Math.round(result.duration),
       counts: empty(),
@@ -181,6 +188,7 @@ export default class SummaryReporter implements Reporter {
     summary.reruns = reruns;
     const skipped: { reason: string; name: string }[] = [];
     const blocked: { reason: string; name: string }[] = [];
+    const notRun = new Map<string, boolean>();
     for (const { test, project } of tests) {
       const feature = featureOf(project, test.titlePath().join(' '));
       const key = KEY[test.outcome()];
@@ -189,7 +197,10 @@ export default class SummaryReporter implements Reporter {
         c[key] += 1;
       }
       const cause = blockedByOf(test);
-      if (key === 'skipped') (cause ? blocked : skipped).push({ reason: cause ?? skipReasonOf(test), name: nameOf(project, test) });
+      // Counted once per test (file and title), whichever projects ran it; told apart from other skips.
+      if (key === 'skipped' && annotated(test, NOT_RUN_READ_ONLY))
+        notRun.set(`${test.location.file}\u0000${test.titlePath().slice(3).join(' › ')}`, test.location.file.includes(`${sep}flows${sep}`));
+      else if (key === 'skipped') (cause ? blocked : skipped).push({ reason: cause ?? skipReasonOf(test), name: nameOf(project, test) });
       if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
       if (key === 'flaky') summary.flakyTests.push(nameOf(project, test));
       if (key === 'flaky' && test.tags.includes(WRITE_TAG)) summary.flakyWrites.push(nameOf(project, test));
@@ -216,6 +227,9 @@ export default class SummaryReporter implements Reporter {
     summary.status = verdictOf(result.status, summary.targetKind, summary.flakyWrites);
     // A test a break blocked did not pass: the run does not either, even when the break's own test did not run.
     if (summary.status === 'passed' && blocked.length) summary.status = 'failed';
+    const flows = [...notRun.values()].filter(Boolean).length;
+    if (notRun.size) summary.readOnly = { flowTests: flows, writeChecks: notRun.size - flows };
+    summary.verdict = verdictOf(summary);
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);
     // A listing (`--list`) runs no test: nothing to sum up.

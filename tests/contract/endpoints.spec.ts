@@ -9,6 +9,7 @@ import { need } from '../../client/discovery.js';
 import type { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
+import { skipUnlessWrites } from '../../fixtures/read-only.js';
 import { SOURCE } from '../../coverage/sources.js';
 
 /** Customer.IsBlocked of one customer of the hall; fails when the hall's list lacks them. */
@@ -36,11 +37,8 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
         },
       ],
     },
-    async ({ api, facts, env, target, seeding }) => {
-      test.skip(
-        endpoint.writes && !env.allowWrites,
-        `${id} writes (${endpoint.method} ${endpoint.path}); against a remote target it runs only with HB_ALLOW_WRITES=true`,
-      );
+    async ({ api, facts, env, target, seeding }, testInfo) => {
+      skipUnlessWrites(testInfo, env.allowWrites, endpoint.writes);
       const args = seeding.argumentsOrSkip(id, facts);
       // BlockUser has no documented undo: on a server an earlier run blocked the test customer
       // on, its effect cannot show again. Said on the test, never skipped.

@@ -12,6 +12,7 @@ import {
   pathMatches,
 } from '../../contracts/index.js';
 import { recordReading } from '../../fixtures/readings.js';
+import { skipUnlessWrites } from '../../fixtures/read-only.js';
 import { ArgumentError } from '../../client/errors.js';
 import { doc, notes, openPoint } from '../../coverage/sources.js';
 import { parseForms, pickForm, realOptions, roomSelection } from '../../client/forms.js';
@@ -41,9 +42,7 @@ test.describe(
     ],
   },
   () => {
-    test.beforeEach(({ env }) => {
-      test.skip(!env.allowWrites, 'creates a booking; set HB_ALLOW_WRITES=true to run against a remote target');
-    });
+    test.beforeEach(({ env }, testInfo) => skipUnlessWrites(testInfo, env.allowWrites));
 
     test('submitForm posts the create form with encoded brackets and browser headers, and the booking is stored', async ({
       api,

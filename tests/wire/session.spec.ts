@@ -6,6 +6,7 @@ import { LOGIN_PATH, endpoints, registry } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { doc } from '../../coverage/sources.js';
 import { isLoginRedirect } from '../../client/client.js';
+import { skipUnlessWrites } from '../../fixtures/read-only.js';
 
 test.describe(
   'session @smoke',
@@ -37,11 +38,9 @@ test.describe(
     // written, but a route that writes is still only asked where writes are allowed: a target
     // that wrongly served it would carry the write out.
     for (const route of registry.filter((r) => r.auth === 'session')) {
-      test(`${route.id} redirects to the login page without a session`, async ({ target, env }) => {
-        test.skip(
-          route.writes && !env.allowWrites,
-          `${route.id} writes; against a remote target it is asked only with HB_ALLOW_WRITES=true`,
-        );
+      test(`${route.id} redirects to the login page without a session`, async ({ target, env }, testInfo) => {
+        // A route that writes is asked only where writes are allowed.
+        skipUnlessWrites(testInfo, env.allowWrites, route.writes);
         const anonymous = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: { cookies: [], origins: [] } });
         // Path placeholders (hall id, booking id): the target's hall; a session check comes before any lookup.
         const path = route.path.replace(/\{\w+\}/g, String(target.hallId));
