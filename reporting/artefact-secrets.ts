@@ -127,7 +127,7 @@ const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"
  * The shortest value the artefact scrub masks. A shorter one (a hall id cookie, a short password) is
  * too likely to be part of a report's own code or words: masking it there breaks the report.
  */
-export const SCRUB_MIN_LENGTH = 8;
+const SCRUB_MIN_LENGTH = 8;
 
 /**
  * Values the service issued, as the artefacts show them: cookie values in Cookie and Set-Cookie

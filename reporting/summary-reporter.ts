@@ -1,7 +1,8 @@
 // reports/summary.json: the run for machines (a chat notification, a dashboard) without
 // parsing JUnit: target, counts by project and feature, contract breaks with endpoint id
-// and field paths, drift entries, duration; and the same run's closing summary on the
-// console (reporting/summary-text.ts). Also run by `npm run report -- --merge`.
+// and field paths, drift entries, duration; beside it summary.md and ctrf.json (ci-summaries.ts);
+// and the same run's closing summary on the console (reporting/summary-text.ts). Also run by
+// `npm run report -- --merge`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
@@ -23,6 +24,7 @@ import {
   type SkipGroup,
 } from './summary-details.js';
 import { summaryLines, verdictOf } from './summary-text.js';
+import { writeCiSummaries } from './ci-summaries.js';
 import { BLOCKED_BY } from '../client/discovery.js';
 import { NOT_RUN_READ_ONLY, type ReadOnlyGap } from '../settings/read-only.js';
 
@@ -232,6 +234,7 @@ export default class SummaryReporter implements Reporter {
     summary.verdict = verdictOf(summary);
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);
+    writeCiSummaries(summary, dirname(this.file), tests, mask);
     // A listing (`--list`) runs no test: nothing to sum up.
     const ran = tests.some(({ test }) => test.results.length > 0);
     if (!process.argv.includes('--list')) process.stdout.write(`${summaryLines(summary, ran).join('\n')}\n`);

@@ -1,0 +1,93 @@
+// The run for CI systems, beside summary.json: a Markdown job summary (reports/summary.md, and
+// $GITHUB_STEP_SUMMARY when set) and a CTRF report (reports/ctrf.json, the common test report
+// format other tools read), both from the same counts, masked like the summary's lines.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestCase } from '@playwright/test/reporter';
+import { ReportBuilder, TestBuilder, stringify, validate, type TestStatus } from 'ctrf';
+import type { RunSummary } from './summary-reporter.js';
+import { verdictOf } from './summary-text.js';
+
+const CTRF_STATUS: Record<ReturnType<TestCase['outcome']>, TestStatus> = {
+  expected: 'passed',
+  unexpected: 'failed',
+  // CTRF counts a test that passed on a retry as passed, with `flaky`.
+  flaky: 'passed',
+  skipped: 'skipped',
+};
+
+/** A Markdown table cell or list text: no pipe, no HTML, one line. */
+const md = (s: string): string => s.replace(/\s+/g, ' ').replace(/[|\\]/g, '\\$&').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The job summary: verdict, counts by area, failures, blocked tests, skip reasons, reports. */
+function markdownSummary(s: RunSummary): string {
+  const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  const c = s.counts;
+  const lines = [
+    `## Hall Booking suite: ${md(verdictOf(s))}`,
+    '',
+    `Target: ${md(s.target)}, ${Math.round(s.durationMs / 1000)} s; ${c.total} tests, ${s.distinctTests} distinct.`,
+    '',
+    row(['area', 'passed', 'failed', 'flaky', 'skipped']),
+    row(['---', '---:', '---:', '---:', '---:']),
+    ...Object.entries(s.byProject).map(([p, n]) => row([md(p), n.passed, n.failed, n.flaky, n.skipped])),
+    row(['**all**', c.passed, c.failed, c.flaky, c.skipped]),
+  ];
+  if (s.failures.length) {
+    lines.push('', `### Failed (${s.failures.length})`);
+    for (const f of s.failures) lines.push(`- \`[${md(f.project)}] ${md(f.location)}\` ${md(f.title)}: ${md(f.message)}`);
+  }
+  if (s.blockedByBreaks?.length) {
+    lines.push('', '### Blocked by a contract break');
+    for (const g of s.blockedByBreaks) lines.push(`- ${md(g.reason)}: blocked ${g.count} test(s), e.g. ${md(g.tests[0] ?? '')}`);
+  }
+  if (s.skipReasons.length) {
+    lines.push('', '### Skipped, by reason');
+    for (const g of s.skipReasons) lines.push(`- ${g.count}× ${md(g.reason)}`);
+  }
+  if (s.reports.length) lines.push('', '### Reports', ...s.reports.map((r) => `- ${md(r.name)}: \`${md(r.path)}\``));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The CTRF report of the run's tests, one per test and project, as summary.json counts them. */
+function ctrfReport(s: RunSummary, tests: { test: TestCase; project: string }[], mask: (text: string) => string): string {
+  const built = tests.map(({ test, project }) => {
+    const last = test.results.at(-1);
+    const t = new TestBuilder()
+      .name(mask(test.titlePath().slice(3).join(' › ')))
+      .status(CTRF_STATUS[test.outcome()])
+      .duration(Math.round(test.results.reduce((ms, r) => ms + r.duration, 0)))
+      .suite([project])
+      .filePath(test.location.file)
+      .line(test.location.line)
+      .retries(Math.max(0, test.results.length - 1))
+      .flaky(test.outcome() === 'flaky');
+    const message = last?.errors[0]?.message;
+    if (message && test.outcome() === 'unexpected') t.message(mask(message));
+    return t.build();
+  });
+  const start = Date.parse(s.startedAt);
+  const report = new ReportBuilder()
+    .tool({ name: 'playwright' })
+    .environment({ reportName: `Hall Booking suite against ${mask(s.target)}` })
+    .addTests(built)
+    .summaryOverrides({ start, stop: start + s.durationMs })
+    .extra({ verdict: verdictOf(s) })
+    .build();
+  const checked = validate(report);
+  if (!checked.valid) throw new Error(`ctrf.json: ${checked.errors.map((e) => e.message).join('; ')}`);
+  return stringify(report);
+}
+
+/** Writes summary.md and ctrf.json into `dir`, and the job summary to $GITHUB_STEP_SUMMARY when set. */
+export function writeCiSummaries(
+  s: RunSummary,
+  dir: string,
+  tests: { test: TestCase; project: string }[],
+  mask: (text: string) => string,
+): void {
+  const markdown = mask(markdownSummary(s));
+  writeFileSync(join(dir, 'summary.md'), markdown);
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+  writeFileSync(join(dir, 'ctrf.json'), `${ctrfReport(s, tests, mask)}\n`);
+}
