@@ -17,6 +17,7 @@ import { backgroundColourOf } from '../../client/colour.js';
 import { firstRealOption, roomSelection } from '../../client/forms.js';
 import { gridBookings } from '../../fixtures/bookings.js';
 import { expectPlayedReading, playReading, recordReading } from '../../fixtures/readings.js';
+import { skipUnlessWrites } from '../../fixtures/read-only.js';
 import { notes, openPoint } from '../../coverage/sources.js';
 import { expect, test } from './wire.fixture.js';
 import { loadEnv } from '../../settings/env.js';
@@ -77,8 +78,8 @@ for (const reading of readingsOf('deleteEffect')) {
         openPoint('deleteEffect'),
       ],
     },
-    async ({ api, target, env, bookings }) => {
-      test.skip(!env.allowWrites, 'creates and deletes a booking; set HB_ALLOW_WRITES=true to run against a remote target');
+    async ({ api, target, env, bookings }, testInfo) => {
+      skipUnlessWrites(testInfo, env.allowWrites);
       playReading(target, 'deleteEffect', reading);
       const day = await bookings.freeDays(1);
       const name = bookings.name('Wire delete');
