@@ -15,7 +15,15 @@ export const MOCK_USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-
        [--seed-scale N]   a big hall: N more bookings over past years and the months ahead (default HB_MOCK_SEED_SCALE)
        [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
          document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start
-       [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand)`;
+       [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand); one at a time`;
+
+/** `--help`: the usage, then every mutant by id with the documented behaviour it breaks. */
+export const MOCK_HELP = [
+  MOCK_USAGE,
+  '',
+  `Mutants (--mutant ID, or HB_MOCK_MUTANT=ID for a suite run), ${mutants.length}:`,
+  ...mutants.map((m) => `  ${m.id.padEnd(Math.max(...mutants.map((x) => x.id.length)))}  ${m.area}: breaks "${m.breaks}"`),
+].join('\n');
 
 /** The standalone mock's settings, as `npm run mock` was asked for them. */
 export interface MockCli {
@@ -48,7 +56,7 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
       reading: { type: 'string', multiple: true, default: [] },
       seed: { type: 'string' },
       'as-recorded': { type: 'boolean', default: false },
-      mutant: { type: 'string' },
+      mutant: { type: 'string', multiple: true, default: [] },
       'seed-scale': { type: 'string', default: source.HB_MOCK_SEED_SCALE ?? '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -92,8 +100,11 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
     if (!(error instanceof SeedFileError)) throw error;
     throw new StartError(`Cannot start: --seed: ${error.message}`);
   }
-  if (values.mutant !== undefined && !mutants.some((m) => m.id === values.mutant))
-    throw new Error(`--mutant: no mutant "${values.mutant}"; npm run mutation -- --list names them`);
+  if (values.mutant.length > 1)
+    throw new Error(`--mutant: one mutant at a time (given ${values.mutant.join(', ')}): the mock plays one, not a blend of them`);
+  const [mutant] = values.mutant;
+  if (mutant !== undefined && !mutants.some((m) => m.id === mutant))
+    throw new Error(`--mutant: no mutant "${mutant}"; npm run mock -- --help names them`);
   const faults = values.fault.map(parseFaultArg);
   // The switch's own check (kind, delay without ms, …), before the mock binds its port.
   for (const f of faults) new FaultSwitch().inject(f);
@@ -106,7 +117,7 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
     readings,
     ...(seed && { seed }),
     asRecorded: values['as-recorded'],
-    ...(values.mutant !== undefined && { mutant: values.mutant }),
+    ...(mutant !== undefined && { mutant }),
     seedScale: Number(values['seed-scale']),
     faults,
     help: values.help,

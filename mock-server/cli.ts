@@ -2,7 +2,7 @@
 // suite at it as if it were a remote server.
 import { parseOrExit } from '../settings/command-line.js';
 import { FAULTS_PATH, faultList } from './faults.js';
-import { MOCK_USAGE, parseMockArgs } from './cli-options.js';
+import { MOCK_HELP, MOCK_USAGE, parseMockArgs } from './cli-options.js';
 import { startMockServer } from './server.js';
 import { LOGIN_PATH, pagePath } from '../contracts/index.js';
 // An entry point like the scripts: the one settings-file reader (HB_MOCK_PORT may come from .env).
@@ -14,7 +14,7 @@ function fail(message: string): never {
 }
 
 useEnvFile();
-const cli = parseOrExit('mock', parseMockArgs, MOCK_USAGE);
+const cli = parseOrExit('mock', parseMockArgs, MOCK_USAGE, process.argv.slice(2), MOCK_HELP);
 const { port, host, seed, asRecorded, mutant, seedScale, faults } = cli;
 
 try {

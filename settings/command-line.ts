@@ -6,12 +6,16 @@ export class StartError extends Error {
   override name = 'StartError';
 }
 
-/** `parse(argv)`, or exit: 2 with `<name>: <why>` and the usage when it throws, 0 with the usage on `--help`. */
+/**
+ * `parse(argv)`, or exit: 2 with `<name>: <why>` and the usage when it throws, 0 with `help` (the usage
+ * and what only a reader of the help needs, e.g. the mock's mutants) on `--help`.
+ */
 export function parseOrExit<T extends { help: boolean }>(
   name: string,
   parse: (argv: string[]) => T,
   usage: string,
   argv = process.argv.slice(2),
+  help = usage,
 ): T {
   let options: T;
   try {
@@ -21,7 +25,7 @@ export function parseOrExit<T extends { help: boolean }>(
     process.exit(2);
   }
   if (options.help) {
-    console.log(usage);
+    console.log(help);
     process.exit(0);
   }
   return options;

@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import { childEnv, runScript, startNode, tempDir } from '../../child-runs/child-run.js';
 import { expect, test } from '../../fixtures/index.js';
 import { parseProxyCommandLine, PROXY_USAGE } from '../../proxy/options.js';
-import { MOCK_USAGE, parseMockArgs } from '../../mock-server/cli-options.js';
+import { MOCK_HELP, MOCK_USAGE, parseMockArgs } from '../../mock-server/cli-options.js';
+import { mutants } from '../../mock-server/mutants.js';
 import { parseOrExit } from '../../settings/command-line.js';
 import { parseSmokeArgs, SMOKE_USAGE } from '../../scripts/smoke-options.js';
 import { exitOf, expectRefused, said } from './refusals.js';
 
 /** Each tool's command line as its script reads it, the environment given. */
 const tools = {
-  mock: (argv: string[], env: NodeJS.ProcessEnv = {}) => parseOrExit('mock', (a) => parseMockArgs(a, env), MOCK_USAGE, argv),
+  mock: (argv: string[], env: NodeJS.ProcessEnv = {}) => parseOrExit('mock', (a) => parseMockArgs(a, env), MOCK_USAGE, argv, MOCK_HELP),
   proxy: (argv: string[], env: NodeJS.ProcessEnv = {}) => parseOrExit('proxy', (a) => parseProxyCommandLine(a, env), PROXY_USAGE, argv),
   smoke: (argv: string[]) => parseOrExit('smoke', parseSmokeArgs, SMOKE_USAGE, argv),
 };
@@ -31,7 +32,11 @@ test.describe('command-line input', () => {
       [['--list-shape', 'tree'], /^mock: --list-shape must be array or data, got "tree"$/],
       [['--seed-scale', 'many'], /^mock: --seed-scale \(or HB_MOCK_SEED_SCALE\) must be a whole number of bookings, got "many"$/],
       [['--as-recorded'], /^mock: --as-recorded needs --seed FILE$/],
-      [['--mutant', 'no-such'], /^mock: --mutant: no mutant "no-such"; npm run mutation -- --list names them$/],
+      [['--mutant', 'no-such'], /^mock: --mutant: no mutant "no-such"; npm run mock -- --help names them$/],
+      [
+        ['--mutant', 'booking-id-as-string', '--mutant', 'booking-start-not-iso'],
+        /^mock: --mutant: one mutant at a time \(given booking-id-as-string, booking-start-not-iso\): the mock plays one/,
+      ],
     ];
     for (const [argv, reason] of cases)
       expectRefused(
@@ -39,6 +44,12 @@ test.describe('command-line input', () => {
         reason,
         'Usage: npm run mock',
       );
+  });
+
+  test('npm run mock -- --help lists every mutant by id and the fault kinds', () => {
+    const help = exitOf(() => tools.mock(['--help'])).stdout;
+    for (const m of mutants) expect(help).toMatch(new RegExp(`^ {2}${m.id} +${m.area}: `, 'm'));
+    expect(help).toContain('kinds: reset, close, delay=<ms>, 429=<retry-after s>, 500, expire');
   });
 
   test('npm run smoke refuses an unknown flag or an argument instead of running', () => {
@@ -88,7 +99,7 @@ test.describe('command-line input', () => {
     const reports = tempDir('proxy-help');
     try {
       for (const [help, usage] of [
-        [() => tools.mock(['--help']), MOCK_USAGE],
+        [() => tools.mock(['--help']), MOCK_HELP],
         [() => tools.proxy(['-h']), PROXY_USAGE],
         [() => tools.smoke(['--help']), SMOKE_USAGE],
       ] as const) {
