@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { TestCase } from '@playwright/test/reporter';
 import { ReportBuilder, TestBuilder, stringify, validate, type TestStatus } from 'ctrf';
 import type { RunSummary } from './summary-reporter.js';
-import { verdictOf } from './summary-text.js';
+import { verdictLine } from './summary-text.js';
 
 const CTRF_STATUS: Record<ReturnType<TestCase['outcome']>, TestStatus> = {
   expected: 'passed',
@@ -24,7 +24,7 @@ function markdownSummary(s: RunSummary): string {
   const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   const c = s.counts;
   const lines = [
-    `## Hall Booking suite: ${md(verdictOf(s))}`,
+    `## Hall Booking suite: ${md(verdictLine(s))}`,
     '',
     `Target: ${md(s.target)}, ${Math.round(s.durationMs / 1000)} s; ${c.total} tests, ${s.distinctTests} distinct.`,
     '',
@@ -72,7 +72,7 @@ function ctrfReport(s: RunSummary, tests: { test: TestCase; project: string }[],
     .environment({ reportName: `Hall Booking suite against ${mask(s.target)}` })
     .addTests(built)
     .summaryOverrides({ start, stop: start + s.durationMs })
-    .extra({ verdict: verdictOf(s) })
+    .extra({ verdict: verdictLine(s) })
     .build();
   const checked = validate(report);
   if (!checked.valid) throw new Error(`ctrf.json: ${checked.errors.map((e) => e.message).join('; ')}`);

@@ -23,7 +23,7 @@ import {
   type ReportEntry,
   type SkipGroup,
 } from './summary-details.js';
-import { summaryLines, verdictOf } from './summary-text.js';
+import { summaryLines, verdictLine } from './summary-text.js';
 import { writeCiSummaries } from './ci-summaries.js';
 import { BLOCKED_BY } from '../client/discovery.js';
 import { NOT_RUN_READ_ONLY, type ReadOnlyGap } from '../settings/read-only.js';
@@ -231,7 +231,7 @@ export default class SummaryReporter implements Reporter {
     if (summary.status === 'passed' && blocked.length) summary.status = 'failed';
     const flows = [...notRun.values()].filter(Boolean).length;
     if (notRun.size) summary.readOnly = { flowTests: flows, writeChecks: notRun.size - flows };
-    summary.verdict = verdictOf(summary);
+    summary.verdict = verdictLine(summary);
     mkdirSync(dirname(this.file), { recursive: true });
     writeFileSync(this.file, `${JSON.stringify(summary, null, 2)}\n`);
     writeCiSummaries(summary, dirname(this.file), tests, mask);
