@@ -145,7 +145,8 @@ test.describe('run summary', () => {
         outcome: () => 'flaky',
         titlePath: () => ['', 'flows', 'booking-flow.spec.ts', title],
         parent: { project: () => ({ name: 'flows', testDir: '/suite/tests/flows' }) },
-        results: [{ attachments: [], errors: [] }],
+        annotations: [],
+        results: [{ attachments: [], errors: [], annotations: [], status: 'passed', duration: 1, startTime: new Date(), retry: 1 }],
         location: { file: '/suite/tests/flows/booking-flow.spec.ts', line: 7, column: 1 },
       }) as unknown as TestCase;
     const run = async (targetKind: string, tags: string[]) => {
