@@ -129,6 +129,14 @@ export class EnvError extends Error {
 const startupProblem = (name: string, why: string): string =>
   `Cannot start: ${name}: ${why} (example: ${name}=${ENV_EXAMPLES[name] ?? '…'}; see .env.example)`;
 const problem = startupProblem;
+/** A URL's origin without credentials, for a message; the text itself when it is no URL. */
+const displayOrigin = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
 
 /** A path relative to the repository (HB_CONTRACT_BASELINE, HB_REPORTS_DIR), made absolute. */
 export const repoPath = (path: string): string => resolve(REPO_ROOT, path);
@@ -149,6 +157,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): HbEnv {
   if (present.HB_BASE_URL) {
     for (const name of ['HB_EMAIL', 'HB_PASSWORD', 'HB_HALL_ID'] as const) {
       if (!present[name]) problems.push(problem(name, 'required when HB_BASE_URL is set'));
+    }
+  }
+  // The mock's options play the built-in mock: with a remote target they would be ignored without a word,
+  // and a printed command (a replay, a seeded run) would run against another server than the one it names.
+  if (present.HB_BASE_URL) {
+    for (const name of ['HB_MOCK_SEED', 'HB_MOCK_SEED_SCALE', 'HB_MOCK_MUTANT'] as const) {
+      if (present[name]) {
+        const why = `plays the built-in mock, but HB_BASE_URL names ${displayOrigin(present.HB_BASE_URL)}: unset HB_BASE_URL`;
+        problems.push(problem(name, `${why} (HB_ENV_FILE=none reads no .env file)`));
+      }
     }
   }
   if (problems.length) {

@@ -78,6 +78,14 @@ test.describe('start-up', () => {
     expectStartupError(run, 'HB_HALL_ID', /expected a whole number \(example: HB_HALL_ID=42; see \.env\.example\)/);
   });
 
+  test("the mock's options with a remote target are refused, naming the option and the target: a command runs where it says", () => {
+    const remote = { HB_BASE_URL: 'https://staging.example', HB_EMAIL: 'a@b', HB_PASSWORD: 'pw', HB_HALL_ID: '42' };
+    for (const name of ['HB_MOCK_SEED', 'HB_MOCK_SEED_SCALE', 'HB_MOCK_MUTANT']) {
+      const run = exitOf(() => loadEnvOrExit({ ...remote, [name]: name === 'HB_MOCK_SEED_SCALE' ? '10' : 'booking-id-as-string' }));
+      expectStartupError(run, name, /plays the built-in mock, but HB_BASE_URL names https:\/\/staging\.example: unset HB_BASE_URL/);
+    }
+  });
+
   test('a wrong HB_HALL_ID stops the start-up checks with one line naming it and what the hall lacks', async ({ target }) => {
     const client = new HbClient({ baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: 999 });
     const error = (await startupChecks(client, 999, target.baseUrl).catch((e: unknown) => e)) as EnvError;
