@@ -1,7 +1,8 @@
-// `npm run record -- --out FILE`: record the hall of HB_BASE_URL (or of a built-in mock) through
+// `npm run record [-- --out FILE]`: record the hall of HB_BASE_URL (or of a built-in mock) through
 // the proxy into a seed file for `npm run mock -- --seed FILE` and HB_MOCK_SEED. Read-only unless
 // HB_ALLOW_WRITES; `--suite` also runs the smoke check and the service suite through the proxy.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT } from '../settings/paths.js';
 import { parseArgs } from 'node:util';
 import { suiteThrough } from '../recording/suite-through.js';
 import { loadEnvOrExit } from '../settings/env.js';
@@ -12,8 +13,8 @@ import { recordHall, type RecordTarget } from '../recording/record-run.js';
 import { RecordingError } from '../recording/seed-builder.js';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
 
-const USAGE = `Usage: npm run record -- --out FILE [--suite] [--keep-personal-data] [--readings default|alternate]
-  --out FILE             the seed file to write (then: npm run mock -- --seed FILE, or HB_MOCK_SEED=FILE npm test)
+const USAGE = `Usage: npm run record -- [--out FILE] [--suite] [--keep-personal-data] [--readings default|alternate]
+  --out FILE             the seed file to write (default reports/hall.seed.json; then npm run mock -- --seed FILE)
   --suite                also run the smoke check and the service suite through the recording proxy
   --keep-personal-data   keep people's names, e-mails and phone numbers (pseudonymised by default)
   --readings R           without HB_BASE_URL: the built-in mock's readings to record (default or alternate)
@@ -45,7 +46,8 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (!values.out) fail('--out FILE is required');
+// Under reports/ by default: generated output, git-ignored.
+values.out ??= join(REPO_ROOT, 'reports', 'hall.seed.json');
 // Before anything is recorded (a whole hall, its marked writes among them) and before the environment.
 pathOrExit('--out', () => writableFile(values.out!));
 const env = loadEnvOrExit(process.env, { reportsDir: false });
