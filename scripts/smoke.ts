@@ -70,7 +70,7 @@ let failed = 0;
 const first = await timed({
   ...login,
   run: async () => {
-    const { note, unchecked } = await startupChecks(client, hall, target.baseUrl);
+    const { note, unchecked } = await startupChecks(client, hall, target.baseUrl, env.testCustomerId);
     if (unchecked) console.error(unchecked);
     return `hall ${hall}: ${note}`;
   },

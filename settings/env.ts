@@ -225,8 +225,41 @@ function seedOf(path: string): SeedFile {
  * (settings/env-file.ts), and a bad variable printed as one line, exit code 2, no stack trace.
  * `reportsDir` (the suite, the fuzz, the report): HB_REPORTS_DIR made and proved writable too.
  */
+/** Names read elsewhere (EnvVariables holds the rest): the harness's own, the mock's port, the replay's shell variables. */
+const INTERNAL = [
+  ...['HB_ENV_FILE', 'HB_RUN_ID', 'HB_MOCK_SECRET', 'HB_MOCK_PASSWORD', 'HB_MUTATION_PLAN', 'HB_MUTATION_TRIES_ONLY'],
+  ...['HB_STORAGE_STATE', 'HB_MOCK_PORT', 'HB_COOKIE', 'HB_TOKEN'],
+];
+
+/** Edits from `a` to `b` (Levenshtein). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** One warning per `HB_*` name this suite does not read, naming the nearest one it does (a typo is otherwise silent). */
+export function unknownSettings(source: NodeJS.ProcessEnv): string[] {
+  const known = [...Object.keys(EnvVariables.shape), ...INTERNAL];
+  return Object.keys(source)
+    .filter((name) => name.startsWith('HB_') && !known.includes(name))
+    .map((name) => {
+      const nearest = known.reduce((best, k) => (distance(name, k) < distance(name, best) ? k : best));
+      const hint = distance(name, nearest) <= 3 ? `; did you mean ${nearest}?` : '';
+      return `Warning: ${name} is not a setting of this suite and is ignored${hint}`;
+    });
+}
+
+let warned = false;
+
 export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env, { reportsDir = true } = {}): HbEnv {
   useEnvFile();
+  if (!warned && process.env.TEST_WORKER_INDEX === undefined) for (const line of unknownSettings(source)) console.error(line);
+  warned = true;
   let env: HbEnv;
   try {
     env = loadEnv(source);

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { childEnv, runScript } from '../../child-runs/child-run.js';
-import { EnvError, loadEnvOrExit } from '../../settings/env.js';
+import { EnvError, loadEnvOrExit, unknownSettings } from '../../settings/env.js';
 import { readEnvFile } from '../../settings/env-file.js';
 import { HbClient } from '../../client/client.js';
 import { LoginError } from '../../client/errors.js';
@@ -86,6 +86,17 @@ test.describe('start-up', () => {
     }
   });
 
+  test('an HB_* name the suite does not read is a warning naming the nearest one it does', () => {
+    expect(
+      unknownSettings({ HB_ALLOW_WRITE: 'true', HB_MAX_CONCURENCY: '1', HB_HALLID: '43', HB_HALL_ID: '42', HB_QQQQQQQQ: '1' }),
+    ).toEqual([
+      'Warning: HB_ALLOW_WRITE is not a setting of this suite and is ignored; did you mean HB_ALLOW_WRITES?',
+      'Warning: HB_MAX_CONCURENCY is not a setting of this suite and is ignored; did you mean HB_MAX_CONCURRENCY?',
+      'Warning: HB_HALLID is not a setting of this suite and is ignored; did you mean HB_HALL_ID?',
+      'Warning: HB_QQQQQQQQ is not a setting of this suite and is ignored',
+    ]);
+  });
+
   test('a wrong HB_HALL_ID stops the start-up checks with one line naming it and what the hall lacks', async ({ target }) => {
     const client = new HbClient({ baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: 999 });
     const error = (await startupChecks(client, 999, target.baseUrl).catch((e: unknown) => e)) as EnvError;
@@ -95,6 +106,19 @@ test.describe('start-up', () => {
         /^Cannot start: HB_HALL_ID: hall 999 at .* has no rooms, no activity types, no customers: not the hall meant\?/,
       ),
     ]);
+  });
+
+  test('an HB_TEST_CUSTOMER_ID that is no customer of the hall stops the start with one line naming it', async ({ target }) => {
+    const client = new HbClient({ baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId });
+    const placeholder = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+    const error = (await startupChecks(client, target.hallId, target.baseUrl, placeholder).catch((e: unknown) => e)) as EnvError;
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error.message).toMatch(new RegExp(`^Cannot start: HB_TEST_CUSTOMER_ID: ${placeholder} is no customer of hall ${target.hallId}`));
+    const upper = target.testCustomerId!.toUpperCase();
+    await expect(
+      startupChecks(client, target.hallId, target.baseUrl, upper),
+      "the hall's test customer, in any case",
+    ).resolves.toBeDefined();
   });
 
   test('a hall that lacks rooms, activity types or customers is refused by what it lacks', () => {
