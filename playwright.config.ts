@@ -64,7 +64,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     target: env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : 'built-in mock',
     targetKind: env.target.kind,
     // In the runner only (the workers load the config too): the commit, changes and settings the results are of.
-    ...(process.env.TEST_WORKER_INDEX === undefined ? { fingerprint: runFingerprint() } : {}),
+    // With the runner's arguments: a run with any (a file, --grep, --shard …) is not the whole suite.
+    ...(process.env.TEST_WORKER_INDEX === undefined ? { fingerprint: runFingerprint(), args: process.argv.slice(3) } : {}),
   } satisfies SummaryMetadata,
   use: {
     // Traces hold cookies and form posts: kept for a first run that failed, locally as in CI, and scrubbed

@@ -24,6 +24,9 @@ export function refusal(report: JSONReport | undefined, now: RunFingerprint, fil
   if (then.commit !== now.commit) return `${shown} is of commit ${then.commit.slice(0, 10)}, not ${now.commit.slice(0, 10)}`;
   if (then.hash !== now.hash) return `${shown} is of other uncommitted changes or other HB_* settings`;
   if (report.config.shard) return `${shown} is of one shard`;
+  const args = (report.config.metadata as { args?: string[] }).args ?? [];
+  if (args.length) return `${shown} is of a run with arguments (${args.join(' ')}), not the whole suite`;
+  if (report.errors.length) return `${shown} is of a run that did not end cleanly (${report.errors.length} run error(s))`;
   const projects = new Set(testsOf(report).map((t) => t.project));
   const missing = MUTATION_PROJECTS.filter((p) => !projects.has(p));
   if (missing.length) return `${shown} ran part of the suite (no ${missing.join(', ')})`;
@@ -37,7 +40,8 @@ export function reuseBaseline(file = BASELINE): { result: RunResult } | { refuse
   const why = refusal(report, runFingerprint({}), file);
   if (why) return { refused: why };
   const failed = (report?.stats.unexpected ?? 0) > 0;
-  return {
-    result: judgeRun({ code: failed ? 1 : 0, ms: report?.stats.duration ?? 0, timedOut: false, report, stderr: '' }, inMutationSuite),
-  };
+  const result = judgeRun({ code: failed ? 1 : 0, ms: report?.stats.duration ?? 0, timedOut: false, report, stderr: '' }, inMutationSuite);
+  // A test that failed or passed only on a retry there (npm test retries in CI; the mutation does not): the suite runs here.
+  if (!result.ok) return { refused: `npm test's run was not green for the mutation (${result.failed} failed, ${result.flaky} flaky)` };
+  return { result };
 }

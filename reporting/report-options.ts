@@ -28,7 +28,7 @@ const FEATURE_BY_DOMAIN: Record<Domain, string> = {
 };
 
 /** Projects whose tests are about a layer rather than one endpoint. */
-const FEATURE_BY_PROJECT: Record<string, string> = { wire: 'wire', setup: 'auth', harness: 'harness', 'harness-teardown': 'harness' };
+const FEATURE_BY_PROJECT: Record<string, string> = { wire: 'wire', setup: 'auth', harness: 'harness', artefacts: 'harness' };
 
 const domainById = new Map(registry.map((e) => [e.id, e.domain] as const));
 

@@ -66,18 +66,22 @@ const reused = o.playwrightArgs.length || !o.baseline ? undefined : reuseBaselin
 if (reused && 'refused' in reused) console.log(`mutation: not reusing npm test's results: ${reused.refused}; the suite runs here.`);
 const baseline = reused && 'result' in reused ? reused.result : undefined;
 if (baseline) console.log(`mutation: the faithful baseline is npm test's run of this commit (${relative(ROOT, BASELINE)}).`);
+// With a baseline and nothing to try, there is nothing to run here.
 const run = judgeRun(
-  await runSuite('faithful', {
-    // The first try's config holds the suite's projects (only setup with a baseline) and the try projects.
-    args: plan.length ? ['--config', join(ROOT, 'mutation', 'config.ts')] : suiteArgs,
-    workers: o.workers,
-    stopAtFirst: false,
-    timeoutMs: o.timeoutMs,
-    env: plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json'), ...(baseline ? { HB_MUTATION_TRIES_ONLY: 'true' } : {}) } : {},
-  }),
+  baseline && !plan.length
+    ? { code: 0, ms: 0, timedOut: false, stderr: '' }
+    : await runSuite('faithful', {
+        // The first try's config holds the suite's projects (only setup with a baseline) and the try projects.
+        args: plan.length ? ['--config', join(ROOT, 'mutation', 'config.ts')] : suiteArgs,
+        workers: o.workers,
+        stopAtFirst: false,
+        timeoutMs: o.timeoutMs,
+        env: plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json'), ...(baseline ? { HB_MUTATION_TRIES_ONLY: 'true' } : {}) } : {},
+      }),
   (t) => !isTry(t),
 );
-const faithful = baseline ? { ...baseline, outcomes: run.outcomes } : run;
+// The tries' own run must end cleanly too (its setup green, no run error, no time-out).
+const faithful = baseline ? { ...baseline, ok: baseline.ok && (!plan.length || run.ok), note: run.note, outcomes: run.outcomes } : run;
 rmSync(planDir, { recursive: true, force: true });
 console.log(
   `faithful mock: ${faithful.ok ? 'green' : 'NOT GREEN'} — ${faithful.passed} passed, ${faithful.failed} failed, ` +

@@ -109,13 +109,13 @@ export interface HbEnv {
   mockPassword?: string;
   /** File the built-in mock appends every cookie value and token it issues to (leak test only). */
   secretsLog?: string;
-  /** A deliberate regression the built-in mock serves (npm run mutation); ignored against a remote target. */
+  /** A deliberate regression the built-in mock serves (npm run mutation); refused with a remote target. */
   mockMutant?: string;
   /** File each worker's mock appends its counters (logins) to at teardown (npm run bench). */
   mockStatsFile?: string;
-  /** A recorded hall the built-in mock plays instead of its own (npm run record writes one); ignored against a remote target. */
+  /** A recorded hall the built-in mock plays instead of its own (npm run record writes one); refused with a remote target. */
   mockSeed?: SeedFile;
-  /** A big hall: this many more bookings in the built-in mock (mock-server/seed-scale.ts); ignored against a remote target. */
+  /** A big hall: this many more bookings in the built-in mock (mock-server/seed-scale.ts); refused with a remote target. */
   mockSeedScale?: number;
   /** Fail the run on documented items never exercised (coverage/); unset: on for a whole offline run only. */
   coverageGate?: 'on' | 'off';
@@ -220,11 +220,6 @@ function seedOf(path: string): SeedFile {
   }
 }
 
-/**
- * {@link loadEnv} for an entry point (the suite's config, a script): the settings file read first
- * (settings/env-file.ts), and a bad variable printed as one line, exit code 2, no stack trace.
- * `reportsDir` (the suite, the fuzz, the report): HB_REPORTS_DIR made and proved writable too.
- */
 /** Names read elsewhere (EnvVariables holds the rest): the harness's own, the mock's port, the replay's shell variables. */
 const INTERNAL = [
   ...['HB_ENV_FILE', 'HB_RUN_ID', 'HB_MOCK_SECRET', 'HB_MOCK_PASSWORD', 'HB_MUTATION_PLAN', 'HB_MUTATION_TRIES_ONLY'],
@@ -256,6 +251,11 @@ export function unknownSettings(source: NodeJS.ProcessEnv): string[] {
 
 let warned = false;
 
+/**
+ * {@link loadEnv} for an entry point (the suite's config, a script): the settings file read first
+ * (settings/env-file.ts), and a bad variable printed as one line, exit code 2, no stack trace.
+ * `reportsDir` (the suite, the fuzz, the report): HB_REPORTS_DIR made and proved writable too.
+ */
 export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env, { reportsDir = true } = {}): HbEnv {
   useEnvFile();
   if (!warned && process.env.TEST_WORKER_INDEX === undefined) for (const line of unknownSettings(source)) console.error(line);

@@ -3,6 +3,8 @@
 // the run's results (npm run mutation) refuses them when its own fingerprint differs.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { REPO_ROOT } from './paths.js';
 
 /** Variables that change from run to run without changing what is tested. */
@@ -29,9 +31,15 @@ export function runFingerprint(env: NodeJS.ProcessEnv = process.env): RunFingerp
     .filter(([k]) => k.startsWith('HB_') && !PER_RUN.test(k))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v ?? ''}`);
-  const hash = createHash('sha256')
-    .update([commit, git('diff', 'HEAD'), git('status', '--porcelain', '--untracked-files=all'), ...settings].join('\n'))
-    .digest('hex')
-    .slice(0, 16);
-  return { commit, hash };
+  const hash = createHash('sha256').update([commit, git('diff', 'HEAD'), ...settings].join('\n'));
+  // Files git does not track yet (and does not ignore): their contents, not only their names.
+  for (const file of git('ls-files', '--others', '--exclude-standard', '-z').split('\0').filter(Boolean).sort()) {
+    hash.update(`\n${file}\n`);
+    try {
+      hash.update(readFileSync(join(REPO_ROOT, file)));
+    } catch {
+      hash.update('(unreadable)');
+    }
+  }
+  return { commit, hash: hash.digest('hex').slice(0, 16) };
 }

@@ -12,9 +12,15 @@ import { runFingerprint } from '../../settings/fingerprint.js';
 
 const now = { commit: 'a'.repeat(40), hash: '0123456789abcdef' };
 /** A report of `projects` with the given fingerprint and shard, as Playwright's JSON reporter writes one. */
-const report = (fingerprint: object | undefined, projects = MUTATION_PROJECTS, shard: object | null = null): JSONReport =>
+const report = (
+  fingerprint: object | undefined,
+  projects = MUTATION_PROJECTS,
+  shard: object | null = null,
+  args: string[] = [],
+): JSONReport =>
   ({
-    config: { metadata: fingerprint ? { fingerprint } : {}, shard },
+    config: { metadata: fingerprint ? { fingerprint, args } : {}, shard },
+    errors: [],
     suites: [
       {
         title: 'a.spec.ts',
@@ -37,6 +43,7 @@ test('a baseline of another commit, other changes or settings, a shard or part o
   expect(refusal(report({ ...now, hash: 'other' }), now)).toMatch(/other uncommitted changes or other HB_\* settings/);
   expect(refusal(report(now, MUTATION_PROJECTS, { current: 1, total: 2 }), now)).toMatch(/is of one shard/);
   expect(refusal(report(now, ['contract']), now)).toMatch(/ran part of the suite \(no wire/);
+  expect(refusal(report(now, MUTATION_PROJECTS, null, ['--grep', '@smoke']), now)).toMatch(/a run with arguments \(--grep @smoke\)/);
 });
 
 test('the fingerprint changes with a setting that shapes the suite, not with one that changes per run', () => {

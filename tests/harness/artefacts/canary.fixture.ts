@@ -1,4 +1,4 @@
-// The canary (tests/harness/canary/run.ts) as a worker fixture: the checks that inspect a run's
+// The canary (tests/harness/artefacts/canary/run.ts) as a worker fixture: the checks that inspect a run's
 // artefacts form the `artefacts` project, whose one worker runs it once.
 import { rmSync } from 'node:fs';
 import { test as base } from '../../../fixtures/index.js';
