@@ -71,21 +71,14 @@ function transform(where: string, content: Buffer, leaf: Leaf): Buffer {
   return leaf(where, content);
 }
 
-/**
- * Marks a folder whose own run masked it and checks it (the harness's canary: its scrub reporter and
- * merges mask it, the leak check scans it); the scrub of the run around it leaves that folder alone.
- */
-export const SCRUBBED_BY_ITS_RUN = '.scrubbed-by-its-run';
-
-/** Every file under `path`; with `skipMarked`, none under a folder below it marked {@link SCRUBBED_BY_ITS_RUN}. */
-function* files(path: string, skipMarked = false, root = true): Generator<string> {
+/** Every file under `path`. */
+function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
   if (statSync(path).isFile()) {
     yield path;
     return;
   }
-  if (skipMarked && !root && existsSync(join(path, SCRUBBED_BY_ITS_RUN))) return;
-  for (const name of readdirSync(path)) yield* files(join(path, name), skipMarked, false);
+  for (const name of readdirSync(path)) yield* files(join(path, name));
 }
 
 const unescapeJson = (s: string): string => {
@@ -190,11 +183,10 @@ export interface ScrubResult {
  * Mask secrets in every file under `paths`: the `known` ones (the password, the saved
  * session's cookies) and the cookie values and tokens the artefacts show the service issued, each
  * in any spelling, and nothing else: no pattern rewrites a file, so a report's code stays code.
- * Values shorter than {@link SCRUB_MIN_LENGTH} are left. Rewrites files in
- * place. `skipMarked`: not the folders below `paths` marked {@link SCRUBBED_BY_ITS_RUN}.
+ * Values shorter than {@link SCRUB_MIN_LENGTH} are left. Rewrites files in place.
  */
-export function scrubArtefacts(paths: string[], known: Iterable<string> = [], { skipMarked = false } = {}): ScrubResult {
-  const all = paths.flatMap((p) => [...files(p, skipMarked)]);
+export function scrubArtefacts(paths: string[], known: Iterable<string> = []): ScrubResult {
+  const all = paths.flatMap((p) => [...files(p)]);
   const secrets = new Set<string>(known);
   for (const file of all) {
     transform(file, readFileSync(file), (_where, content) => {

@@ -1,7 +1,6 @@
 // The last reporter of every run: once the HTML, JUnit, blob and Allure reporters have
 // written, it masks the password, cookie values and tokens in everything the run left
-// (reports, traces, error contexts, attachments), zips included, but the folders of child runs that
-// masked themselves (SCRUBBED_BY_ITS_RUN).
+// (reports, traces, error contexts, attachments), zips included.
 import { existsSync, readFileSync } from 'node:fs';
 import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { scrubArtefacts } from './artefact-secrets.js';
@@ -36,6 +35,6 @@ export default class ScrubReporter implements Reporter {
   }
 
   onEnd(): void {
-    scrubArtefacts(this.dirs, knownSecrets(), { skipMarked: true });
+    scrubArtefacts(this.dirs, knownSecrets());
   }
 }

@@ -3,10 +3,10 @@
 // failing test, a contract break with its exchange attached, a skip reason naming the password,
 // all reported, merged and reported again. Every report, output folder, zip and console line of
 // it is searched for the password, the session cookies and every token the canary's mocks issued.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { SCRUBBED_BY_ITS_RUN, scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/artefact-secrets.js';
+import { scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/artefact-secrets.js';
 import { tempDir } from '../../../child-runs/child-run.js';
 import { expect, test, type Canary } from './canary.fixture.js';
 
@@ -83,20 +83,6 @@ test.describe('secrets in artefacts', () => {
     expect(readFileSync(join(dir, 'app.js'), 'utf8'), 'the script, untouched').toBe(script);
     expect(readFileSync(join(dir, 'post.txt'), 'utf8')).toBe('Email=a%40b&Password=***&__RequestVerificationToken=***');
     expect(scrubbed.secrets, 'the password and the issued token; not the short value').toBe(2);
-  });
-
-  test("the run's scrub passes by a child run's folder marked as masked by its own run, not the folder it was given", () => {
-    const dir = tempDir('scrub-marked');
-    const leak = 'pw-planted-0123456789';
-    for (const sub of ['child', 'child/reports', 'plain']) mkdirSync(join(dir, sub), { recursive: true });
-    writeFileSync(join(dir, 'child', SCRUBBED_BY_ITS_RUN), '');
-    for (const file of ['child/reports/a.txt', 'plain/a.txt']) writeFileSync(join(dir, file), `Password=${leak}`);
-    const passed = scrubArtefacts([dir], [leak], { skipMarked: true }).files.map((f) => f.slice(dir.length + 1));
-    expect(passed, 'only the unmarked folder is rewritten').toEqual(['plain/a.txt']);
-    expect(readFileSync(join(dir, 'child/reports/a.txt'), 'utf8')).toContain(leak);
-    // Given as the folder to scrub, a marked folder is scrubbed: the mark says who masks it, not that nobody does.
-    expect(scrubArtefacts([join(dir, 'child')], [leak], { skipMarked: true }).files).toHaveLength(1);
-    expect(scanArtefacts([dir], new Map([[leak, 'planted']])), 'nothing is left once each run has masked its own').toEqual([]);
   });
 
   test('no password, cookie value or token of the canary reaches a report, trace, attachment or the console', ({ canary }) => {
