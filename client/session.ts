@@ -4,7 +4,8 @@
 import { LOGIN_PATH, TOKEN_FIELD, isLoginPath, endpoints, pagePath, type PageId } from '../contracts/index.js';
 import { LoginError, TokenNotFoundError, UnexpectedStatusError } from './errors.js';
 import { tokensIn } from './forms.js';
-import { maskValues, registerSecret } from './secrets.js';
+import { hasLoginForm, loginVerdict } from './login-verdict.js';
+import { MaskedText, maskValues, registerSecret } from './secrets.js';
 import { Transport, type ClientOptions } from './transport.js';
 
 /** Pages that carried a fresh token on the live service, in the order they are tried (live notes). */
@@ -43,7 +44,8 @@ export class SessionClient extends Transport {
   }
 
   /**
-   * Log in through the form (interface doc, "Login flow"); throws {@link LoginError} on a 200 re-render.
+   * Log in through the form (interface doc, "Login flow"); throws {@link LoginError} naming
+   * wrong credentials on a 200 re-render of the form, and a changed login flow on any other answer.
    * Callers that arrive while a login is under way wait for it: two at once would mix one login page's
    * token with the other's cookie in the one jar.
    */
@@ -61,6 +63,10 @@ export class SessionClient extends Transport {
       const what = maskValues`loginPage: GET ${page.url} → HTTP ${page.status}: \
 login page not found (is HB_BASE_URL the service's origin?)`;
       throw new LoginError(what, page.exchange, 'HB_BASE_URL');
+    }
+    if (!token && hasLoginForm(page.text)) {
+      const what = maskValues`loginPage: GET ${page.url} → HTTP 200, the login form has no ${TOKEN_FIELD} input: anti-forgery missing`;
+      throw new LoginError(what, page.exchange, 'service');
     }
     if (!token) {
       const what = maskValues`loginPage: GET ${page.url} → HTTP 200 without a ${TOKEN_FIELD} input: \
@@ -80,13 +86,12 @@ anti-forgery missing (is HB_BASE_URL the Hall Booking service?)`;
         referer: this.url(LOGIN_PATH),
       },
     });
-    const location = reply.headers.get('location');
-    if (reply.status !== 302 || !location || isLoginRedirect(reply.status, location)) {
-      const to = location ? ` → ${location}` : '';
+    const verdict = loginVerdict(reply, this.baseUrl);
+    if (verdict.kind !== 'ok') {
       throw new LoginError(
-        maskValues`submitLoginForm: POST ${reply.url} → HTTP ${reply.status}${to}; expected 302 away from ${LOGIN_PATH}: \
-wrong credentials? (HB_EMAIL, HB_PASSWORD)`,
+        new MaskedText(`${maskValues`submitLoginForm: POST ${reply.url} → `.text}${verdict.why.text}`),
         reply.exchange,
+        verdict.kind === 'credentials' ? 'HB_PASSWORD' : 'service',
       );
     }
     this.logins += 1;

@@ -12,7 +12,8 @@ import { HbClient } from '../../client/client.js';
 import { LoginError } from '../../client/errors.js';
 import { maskValues, registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
-import { hallProblem, startupChecks } from '../../fixtures/startup-checks.js';
+import { hallProblem, loginProblem, startupChecks } from '../../fixtures/startup-checks.js';
+import { startMockServer } from '../../mock-server/server.js';
 import { exitOf, said, type Said } from './refusals.js';
 
 const smoke = (env: Record<string, string>) => runScript('scripts/smoke.ts', [], childEnv(env));
@@ -51,7 +52,7 @@ test.describe('start-up', () => {
     expectStartupError(
       run,
       'HB_PASSWORD',
-      /→ HTTP 200; expected 302 away from \/Account\/Login: wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/,
+      /→ HTTP 200, the login form again; the page says "[^"]+": wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/,
     );
     expect(run.stderr).not.toContain('***');
   });
@@ -138,27 +139,86 @@ test.describe('start-up', () => {
     );
   });
 
-  test('a login page that is missing or carries no token names the cause and HB_BASE_URL', async () => {
-    // A server that is not the Hall Booking service: a 404 for the login page, or a page without a token.
-    let status = 404;
-    const server = createServer((_req, res) => {
-      res.writeHead(status, { 'content-type': 'text/html' });
-      res.end('<form><input name="Email"><input name="Password" type="password"></form>');
+  test('a login that fails names its cause: the URL, wrong credentials only on a re-rendered form, else a changed login flow', async () => {
+    // A server that plays each answer: the login page as `page` says, the post as `post` says.
+    const loginForm = (token: string, message = '') =>
+      `<form method="post">${token ? `<input name="__RequestVerificationToken" type="hidden" value="${token}">` : ''}` +
+      `${message ? `<div class="validation-summary-errors">${message}</div>` : ''}` +
+      '<input name="Email"><input name="Password" type="password"></form>';
+    let page = { status: 404, body: loginForm('') };
+    let post: { status: number; headers?: Record<string, string | string[]>; body?: string } = { status: 302 };
+    const server = createServer((req, res) => {
+      const answer = req.method === 'GET' ? page : post;
+      res.writeHead(answer.status, { 'content-type': 'text/html', ...('headers' in answer ? answer.headers : {}) });
+      res.end(answer.body ?? '');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const login = (baseUrl: string) => new HbClient({ baseUrl, email: 'a@b', password: 'pw-123456', hallId: 1 }).login();
+    const login = async () =>
+      (await new HbClient({ baseUrl: origin, email: 'a@b', password: 'pw-123456', hallId: 1 })
+        .login()
+        .catch((e: unknown) => e)) as LoginError;
+    const lineOf = async () => {
+      const error = await login();
+      expect(error).toBeInstanceOf(LoginError);
+      return loginProblem(error);
+    };
     try {
-      const notFound = (await login(origin).catch((e: unknown) => e)) as LoginError;
-      expect(notFound).toBeInstanceOf(LoginError);
-      expect(notFound.variable).toBe('HB_BASE_URL');
-      expect(notFound.message).toMatch(/HTTP 404: login page not found/);
-      status = 200;
-      const noToken = (await login(origin).catch((e: unknown) => e)) as LoginError;
-      expect(noToken.variable).toBe('HB_BASE_URL');
-      expect(noToken.message).toMatch(/without a __RequestVerificationToken input: anti-forgery missing/);
+      expect(await lineOf()).toMatch(/^Cannot start: HB_BASE_URL: .*HTTP 404: login page not found/);
+      page = { status: 200, body: '<html><body>Welcome to nginx</body></html>' };
+      expect(await lineOf()).toMatch(/^Cannot start: HB_BASE_URL: .*without a __RequestVerificationToken input/);
+      page = { status: 200, body: loginForm('') };
+      expect(await lineOf(), 'a login form without its token').toMatch(
+        /^Cannot start: the service's login flow changed: .*the login form has no __RequestVerificationToken input/,
+      );
+      page = { status: 200, body: loginForm('t0ken-abcdef') };
+      const changed = /^Cannot start: the service's login flow changed: submitLoginForm: POST \S+ → /;
+      const cases: [typeof post, RegExp][] = [
+        [
+          { status: 200, headers: { 'set-cookie': ['.AspNet.ApplicationCookie=abc; path=/'] } },
+          /HTTP 200 that sets a session cookie \(\.AspNet\.ApplicationCookie\)/,
+        ],
+        [{ status: 302, headers: { location: '/Account/Login?ReturnUrl=%2F' } }, /a redirect back to \/Account\/Login/],
+        [
+          { status: 302, headers: { location: 'https://elsewhere.example/' } },
+          /a redirect off the service, to https:\/\/elsewhere\.example/,
+        ],
+        [{ status: 200, body: '<h1>Maintenance</h1>' }, /HTTP 200 without the login form/],
+        [{ status: 500, body: 'boom' }, /HTTP 500, neither the 302 of a login nor the 200 of a refusal/],
+      ];
+      for (const [answer, why] of cases) {
+        post = answer;
+        const line = await lineOf();
+        expect(line, JSON.stringify(answer)).toMatch(changed);
+        expect(line, JSON.stringify(answer)).toMatch(why);
+        expect(line).not.toMatch(/HB_PASSWORD|credentials/);
+      }
+      // The document's failure: a 200 that re-renders the form (the anti-forgery cookie may be set again).
+      post = {
+        status: 200,
+        headers: { 'set-cookie': ['__RequestVerificationToken=x; path=/'] },
+        body: loginForm('t0ken-2', 'Invalid login attempt.'),
+      };
+      const refused = await lineOf();
+      expect(refused).toMatch(/^Cannot start: HB_PASSWORD: submitLoginForm: POST \S+ → HTTP 200, the login form again; /);
+      expect(refused).toMatch(/; the page says "Invalid login attempt\.": wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/);
+      post = { status: 302, headers: { location: '/Admin/Dashboard/Index/1' } };
+      expect(await login(), 'a 302 away from the login page is a login').toBeUndefined();
     } finally {
       server.close();
+    }
+  });
+
+  test("the mock's login that answers 200 with its session cookie is named a changed login flow, not the password", async () => {
+    const mock = await startMockServer({ mutant: 'login-success-not-redirected' });
+    try {
+      const { email, password } = mock.context.credentials;
+      const client = new HbClient({ baseUrl: mock.url, email, password, hallId: mock.context.hallId });
+      const error = (await startupChecks(client, mock.context.hallId, mock.url).catch((e: unknown) => e)) as EnvError;
+      expect(error).toBeInstanceOf(EnvError);
+      expect(error.message).toMatch(/^Cannot start: the service's login flow changed: .*HTTP 200 that sets a session cookie/);
+    } finally {
+      await mock.close();
     }
   });
 });
