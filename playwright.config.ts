@@ -33,6 +33,8 @@ const reports = (...parts: string[]) => reportsPath(env, ...parts);
 export default defineConfig<TestFixtures, WorkerFixtures>({
   testDir: './tests',
   outputDir: reports('test-results'),
+  // A passed test's folder goes: what is left under test-results/ is the evidence of a failure.
+  preserveOutput: 'failures-only',
   // Clears the Allure results; against a remote target, fails the run early when it does not answer.
   globalSetup: './fixtures/global-setup.ts',
   // Tests, not files, are the unit of work: a long file does not hold one worker while the other idles.

@@ -35,7 +35,10 @@ function markdownSummary(s: RunSummary): string {
   ];
   if (s.failures.length) {
     lines.push('', `### Failed (${s.failures.length})`);
-    for (const f of s.failures) lines.push(`- \`[${md(f.project)}] ${md(f.location)}\` ${md(f.title)}: ${md(f.message)}`);
+    for (const f of s.failures) {
+      const evidence = f.evidence ? ` (evidence and replay: \`${md(f.evidence)}\`)` : '';
+      lines.push(`- \`[${md(f.project)}] ${md(f.location)}\` ${md(f.title)}: ${md(f.message)}${evidence}`);
+    }
   }
   if (s.blockedByBreaks?.length) {
     lines.push('', '### Blocked by a contract break');

@@ -144,6 +144,8 @@ const featureListener = {
 
 /** The attachment a failed test's evidence fixture adds (fixtures/evidence.ts): shown first. */
 export const FAILING_EXCHANGE = 'failing-exchange';
+/** The annotation naming the file that holds the failing exchange whole (the closing summary prints it). */
+export const EVIDENCE_FILE = 'evidence-file';
 
 type Steps = TestResult['steps'];
 const takeStep = (steps: Steps, name: string): Steps[number] | undefined => {

@@ -5,6 +5,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullProject, TestCase } from '@playwright/test/reporter';
 import { harvest } from './artefact-secrets.js';
 import { MASK, MIN_SECRET_LENGTH, redact } from '../client/secrets.js';
+import { EVIDENCE_FILE } from './report-options.js';
 
 export interface SkipGroup {
   reason: string;
@@ -19,6 +20,8 @@ export interface FailureEntry {
   title: string;
   /** The error's first line, secrets masked. */
   message: string;
+  /** The failing exchange with its whole curl line (fixtures/evidence.ts), when the test has one. */
+  evidence?: string;
 }
 export interface ReportEntry {
   name: string;
@@ -120,7 +123,14 @@ export function failureOf(project: string, test: TestCase, mask: (s: string) => 
     .filter(Boolean);
   // A first line that ends in a colon announces what follows (a contract break's field paths): keep two more.
   const first = (lines[0]?.endsWith(':') ? lines.slice(0, 3) : lines.slice(0, 1)).join(' ');
-  return { project, location: where(test), title: titleOf(test), message: mask(first).slice(0, 300) };
+  const evidence = last?.annotations.find((a) => a.type === EVIDENCE_FILE)?.description;
+  return {
+    project,
+    location: where(test),
+    title: titleOf(test),
+    message: mask(first).slice(0, 300),
+    ...(evidence ? { evidence: shown(evidence) } : {}),
+  };
 }
 
 const REPORT_ORDER = ['Playwright HTML', 'Allure results', 'JUnit', 'Blob (shard)', 'summary.json'];

@@ -19,8 +19,8 @@ test('listRoomsForGrid off contract shows its failing exchange first', async ({ 
 `;
 export const EVIDENCE_PROBE_TITLE = 'listRoomsForGrid off contract shows its failing exchange first';
 
-/** What the failing exchange's text must say: verdict with a field path, the replay with variables. */
-function expectFailingExchangeText(text: string): void {
+/** What the failing exchange's text must say: verdict with a field path, the replay with variables, whole. */
+export function expectFailingExchangeText(text: string): void {
   expect(text).toMatch(/^GET \S+\/api\/\S+ → 200/);
   expect(text).toMatch(/contract: listRoomsForGrid: violation\n {2}✖ \$\[0\]\.\S+: /);
   expect(text).toMatch(/^curl -sS -i "\$\{HB_BASE_URL:-http:\/\/127\.0\.0\.1:\d+\}"'\/api\//m);

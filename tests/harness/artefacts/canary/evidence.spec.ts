@@ -1,14 +1,38 @@
 // Evidence, end to end, on the canary (tests/harness/canary/): its evidence file breaks one contract
 // on purpose (tests/harness/evidence-canary.ts); the failing exchange comes first, with its verdict
-// and curl line, in the Allure results and in the HTML report, and the run kept a trace.
-import { join } from 'node:path';
+// and curl line, in the Allure results and in the HTML report, and the run kept a trace. The console
+// names the file that holds the whole curl line, and a passed test leaves no folder behind.
+import { readdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { expect, test } from '../canary.fixture.js';
-import { EVIDENCE_PROBE_TITLE, expectAllureEvidence, expectHtmlEvidenceAndTrace } from '../evidence-canary.js';
+import { EVIDENCE_PROBE_TITLE, expectAllureEvidence, expectFailingExchangeText, expectHtmlEvidenceAndTrace } from '../evidence-canary.js';
 
 test.describe('evidence on the canary', () => {
   test('a broken contract shows its failing exchange first in Allure and the HTML report, with a trace', ({ canary }) => {
     expect(canary.run.stdout, 'the probe ran and failed').toContain(EVIDENCE_PROBE_TITLE);
     expectAllureEvidence(join(canary.reports, 'allure-results'));
     expectHtmlEvidenceAndTrace(join(canary.reports, 'playwright-report'), canary.results);
+  });
+
+  test('the closing summary names the file with the whole curl line; a passed test leaves no folder', ({ canary }) => {
+    const lines = canary.run.stdout.split('\n');
+    const failure = lines.findIndex((l) => /^ {2}\[contract\] \S+ › /.test(l) && l.includes(EVIDENCE_PROBE_TITLE));
+    expect(failure, 'the probe among the summary failures').toBeGreaterThan(-1);
+    const path = /^ {6}evidence and replay \(curl\): (\S+)$/.exec(lines[failure + 2] ?? '')?.[1];
+    expect(path, `the line under the failure's message:\n${lines.slice(failure, failure + 3).join('\n')}`).toBeDefined();
+    expectFailingExchangeText(readFileSync(isAbsolute(path!) ? path! : join(canary.dir, path!), 'utf8'));
+    const folders = readdirSync(canary.results, { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(
+      folders.filter((d) => !readdirSync(join(canary.results, d.name)).length).map((d) => d.name),
+      'empty folders',
+    ).toEqual([]);
+    expect(
+      folders.map((d) => d.name).filter((n) => n.includes('listBookingsForHallGrid-answers')),
+      "a passed test's folder",
+    ).toEqual([]);
+    expect(
+      folders.some((d) => d.name.includes('failing-exchange-first')),
+      "the failed probe's folder",
+    ).toBe(true);
   });
 });
