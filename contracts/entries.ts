@@ -24,6 +24,11 @@ export interface JsonEndpoint<Q extends z.ZodType = z.ZodType, Bd extends z.ZodT
   response: R;
   /** False where the document says the body is "not shown" / "unspecified". */
   documented: boolean;
+  /**
+   * For an endpoint the interface document does not name (yet): where its contract comes from (a
+   * release note, a ticket). Absent for the document's own endpoints.
+   */
+  beyondDocument?: string;
   /** True for calls with a side effect: never run against a remote target without HB_ALLOW_WRITES. */
   writes: boolean;
   auth: 'session';
