@@ -5,6 +5,7 @@
 // from the wire are masked, the harness's words never (a password `wrong` leaves `wrong credentials?`).
 import * as cheerio from 'cheerio';
 import { LOGIN_PATH, isLoginPath } from '../contracts/index.js';
+import { setCookieOf } from './cookies.js';
 import { maskValues, type MaskedText } from './secrets.js';
 
 export type LoginVerdict = { kind: 'ok' } | { kind: 'credentials'; why: MaskedText } | { kind: 'flow-changed'; why: MaskedText };
@@ -16,7 +17,7 @@ const isAntiForgeryCookie = (name: string): boolean => /antiforgery|requestverif
 export function sessionCookiesSet(headers: Headers): string[] {
   return headers
     .getSetCookie()
-    .map((line) => line.split('=')[0]!.trim())
+    .map((line) => setCookieOf(line)?.key ?? '')
     .filter((name) => name && !isAntiForgeryCookie(name));
 }
 

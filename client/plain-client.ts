@@ -4,6 +4,7 @@
 // real-client checks do not share the suite client's assumptions.
 import * as cheerio from 'cheerio/slim';
 import { TOKEN_FIELD, pagePath } from '../contracts/index.js';
+import { setCookieOf } from './cookies.js';
 
 export interface PlainReply {
   status: number;
@@ -41,10 +42,9 @@ export class PlainClient {
       body,
       redirect: 'manual',
     });
-    for (const cookie of reply.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      if (eq > 0) this.jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    for (const line of reply.headers.getSetCookie()) {
+      const cookie = setCookieOf(line);
+      if (cookie?.key) this.jar.set(cookie.key, cookie.value);
     }
     const bytes = new Uint8Array(await reply.arrayBuffer());
     const contentType = reply.headers.get('content-type') ?? '';

@@ -3,7 +3,7 @@
 // holds faults for the CLI and the control endpoint, the `--fault` argument, and the 429 and 500 answers.
 import { z } from 'zod';
 import { routeMatches } from '../contracts/index.js';
-import { cookiePairs } from './session.js';
+import { cookiePairs } from '../client/cookies.js';
 
 /** The control endpoint of the standalone mock. */
 export const FAULTS_PATH = '/__mock/faults';

@@ -4,7 +4,8 @@
 import { mapItems, routeMatches, type BookingGridQuery, type Domain, type EndpointId, type SchedulerQuery } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { cookiesOf, currentUser } from './routes.js';
-import { ANTIFORGERY_COOKIE, cookieHeader } from './session.js';
+import { cookieHeader } from '../client/cookies.js';
+import { ANTIFORGERY_COOKIE } from './session.js';
 
 export type MutantArea = Domain | 'wire' | 'pages';
 

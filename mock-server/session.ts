@@ -88,32 +88,3 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The pairs of a Cookie header as sent, each without the spaces and tabs around it (RFC 6265, 5.4). */
-export const cookiePairs = (header: string | null): string[] =>
-  (header ?? '')
-    .split(';')
-    .map((part) => part.replace(/^[ \t]+|[ \t]+$/g, ''))
-    .filter(Boolean);
-
-/** A Cookie header of these cookies, in order (RFC 6265, 5.4). */
-export const cookieHeader = (jar: Record<string, string>): string =>
-  Object.entries(jar)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
-
-/**
- * The Cookie header as a server reads it (RFC 6265, 5.4: `name=value` pairs joined by `; `): names
- * and values exactly as sent, neither trimmed inside the pair nor percent-decoded, so a cookie
- * spelled otherwise (`%2E` for a dot, a space before `=`) is another cookie, as on the service.
- * The first pair of a name wins. The one cookie parser of the mock.
- */
-export function parseCookieHeader(header: string | null): Record<string, string> {
-  const out = Object.create(null) as Record<string, string>;
-  for (const pair of cookiePairs(header)) {
-    const i = pair.indexOf('=');
-    if (i <= 0) continue;
-    const name = pair.slice(0, i);
-    if (!Object.hasOwn(out, name)) out[name] = pair.slice(i + 1);
-  }
-  return out;
-}

@@ -3,6 +3,7 @@
 // (mock-server/faults.ts), checks each answer against the registry (check.ts), records it (record.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { controlFaults, faultAnswer, FaultSwitch, type ActiveFault, type FaultSpec } from '../mock-server/faults.js';
@@ -13,6 +14,7 @@ import { plainTextSecrets, postedSecrets, registerSecret, secretFieldValues } fr
 import { checkAnswer, type Checked } from '../client/evidence/answer-check.js';
 import { Forwarder, UpstreamFailure, type UpstreamReply } from './forward.js';
 import { ProxyRecord, type ProxyEntry } from './record.js';
+import { cookiePairs } from '../client/cookies.js';
 import { downstreamCookie, downstreamLocation, downstreamText, isText, upstreamHeader, type Origins } from './rewrite.js';
 import { routeOf } from '../client/evidence/route-of.js';
 import { refusal, type WriteGuard } from './safety.js';
@@ -48,11 +50,7 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const readBody = (req: IncomingMessage): Promise<Buffer> => buffer(req);
 
 const headerPairs = (raw: string[]): [string, string][] => {
   const out: [string, string][] = [];
@@ -205,7 +203,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       case 'expire': {
         // Interface doc, Errors: an expired session redirects to login; the cookies this
         // request carried are dropped from every later one, so the target sees no session.
-        faults.expire((req.headers.cookie ?? '').split(';').filter((c) => c.includes('=')));
+        faults.expire(cookiePairs(req.headers.cookie ?? null).filter((c) => c.includes('=')));
         answer(
           302,
           { location: `${LOGIN_PATH}?ReturnUrl=${encodeURIComponent(pathAndQuery)}`, 'content-type': 'text/html; charset=utf-8' },

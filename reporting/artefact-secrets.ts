@@ -7,6 +7,7 @@ import AdmZip from 'adm-zip';
 import { TOKEN_FIELD } from '../contracts/index.js';
 import { MASK, MIN_SECRET_LENGTH, SECRET_HEADER_NAMES, registerSecret } from '../client/secrets.js';
 import { SecretMatcher } from '../client/secret-matcher.js';
+import { parseCookieHeader, setCookieOf } from '../client/cookies.js';
 
 type Leaf = (where: string, content: Buffer) => Buffer;
 
@@ -98,11 +99,13 @@ const decode = (s: string): string => {
 
 /** Values of a Cookie header (`a=1; b=2`) or of Set-Cookie lines (`a=1; path=/`, one per line). */
 function cookieValues(header: string, setCookie: boolean): string[] {
-  const pairs = setCookie ? header.split('\n').map((line) => line.split(';')[0] ?? '') : header.split(';');
-  return pairs
-    .map((pair) => pair.slice(pair.indexOf('=') + 1).trim())
-    .filter((_v, i) => (pairs[i] ?? '').indexOf('=') > 0)
-    .map(decode);
+  const values = setCookie
+    ? header.split('\n').flatMap((line) => {
+        const cookie = setCookieOf(line);
+        return cookie?.key ? [cookie.value] : [];
+      })
+    : Object.values(parseCookieHeader(header));
+  return values.map((v) => decode(v.trim()));
 }
 
 // The secret names come from client/secrets.ts, the one list the client's masking uses too.

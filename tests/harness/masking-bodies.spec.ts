@@ -11,6 +11,8 @@ import { startProxy } from '../../proxy/server.js';
 import { recordHall } from '../../recording/record-run.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 import { awkwardSecret, leaksIn } from './secret-spellings.js';
+import { tokensIn } from '../../client/forms.js';
+import { cookieHeaderOf } from '../../client/cookies.js';
 
 const EMAIL = 'qa@hall.example';
 
@@ -48,11 +50,8 @@ const CASES = Object.entries(NAMES).flatMap(([body, names]) =>
 async function postEveryCase(base: string): Promise<void> {
   for (const c of CASES) {
     const page = await fetch(`${base}${LOGIN_PATH}`);
-    const token = /name="__RequestVerificationToken"[^>]*value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
-    const cookie = page.headers
-      .getSetCookie()
-      .map((x) => x.split(';')[0])
-      .join('; ');
+    const token = tokensIn(await page.text())[0] ?? '';
+    const cookie = cookieHeaderOf(page.headers);
     const [type, body] = BODIES[c.body]!(c.name, c.password, token);
     const reply = await fetch(`${base}${LOGIN_PATH}`, {
       method: 'POST',
@@ -105,11 +104,8 @@ test.describe('masking by body type', () => {
     /** The status of a login with the right password in `body`'s form, labelled with `label`'s content type. */
     const statusOf = async (label: string, body = label) => {
       const page = await fetch(`${mock.url}${LOGIN_PATH}`);
-      const token = /name="__RequestVerificationToken"[^>]*value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
-      const cookie = page.headers
-        .getSetCookie()
-        .map((x) => x.split(';')[0])
-        .join('; ');
+      const token = tokensIn(await page.text())[0] ?? '';
+      const cookie = cookieHeaderOf(page.headers);
       const [, text] = BODIES[body]!('Password', password, token, email);
       const [type] = BODIES[label]!('Password', password, token, email);
       const reply = await fetch(`${mock.url}${LOGIN_PATH}`, {

@@ -12,6 +12,8 @@ import { MASK, redact, registerSecret, secretFieldValues } from '../../client/se
 import { startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 import { awkwardSecret, leaksIn, spellings } from './secret-spellings.js';
+import { tokensIn } from '../../client/forms.js';
+import { cookieHeaderOf } from '../../client/cookies.js';
 
 test.describe('masking', () => {
   test('redact masks a registered secret in every spelling and leaves ordinary words alone', () => {
@@ -88,11 +90,8 @@ test.describe('masking', () => {
     try {
       const post = async (fields: string): Promise<Response> => {
         const page = await fetch(`${proxy.url}${LOGIN_PATH}`);
-        const token = /name="__RequestVerificationToken"[^>]*value="([^"]*)"/.exec(await page.text())?.[1] ?? '';
-        const cookie = page.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
+        const token = tokensIn(await page.text())[0] ?? '';
+        const cookie = cookieHeaderOf(page.headers);
         return fetch(`${proxy.url}${LOGIN_PATH}`, {
           method: 'POST',
           redirect: 'manual',

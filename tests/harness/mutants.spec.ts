@@ -21,6 +21,7 @@ import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';
 import { integrityProbes } from './integrity-probes.js';
 import { securityProbes } from './security-probes.js';
+import { cookieHeaderOf } from '../../client/cookies.js';
 
 /** What a probe gets: the mock under test and a client signed in to it (a ticket cookie, no login: login itself is mutated). */
 interface Probe {
@@ -45,10 +46,7 @@ async function anonymous(mock: MockServer, path: string, init: RequestInit = {})
 /** Status of a real login through the form, with the password given. */
 async function loginStatus(mock: MockServer, password: string): Promise<number> {
   const page = await fetch(`${mock.url}/Account/Login`);
-  const cookie = page.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieHeaderOf(page.headers);
   const [token = ''] = tokensIn(await page.text());
   const reply = await fetch(`${mock.url}${LOGIN_PATH}`, {
     method: 'POST',

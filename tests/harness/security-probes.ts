@@ -7,6 +7,7 @@ import { tokensIn, type HbClient } from '../../client/client.js';
 import type { securityMutants } from '../../mock-server/mutants-security.js';
 import type { MockServer } from '../../mock-server/server.js';
 import { LOGOFF_PATH } from '../../mock-server/html/layout.js';
+import { cookieHeaderOf } from '../../client/cookies.js';
 
 export interface SecurityProbe {
   mock: MockServer;
@@ -20,10 +21,7 @@ const firstBooking = (p: SecurityProbe) => p.mock.context.state.bookings.find((b
 /** A login through the form with a plain fetch: the answer's status, Location and Set-Cookie. */
 async function login(p: SecurityProbe, query = ''): Promise<Response> {
   const page = await fetch(`${p.mock.url}${LOGIN_PATH}`);
-  const cookie = page.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = cookieHeaderOf(page.headers);
   const [token = ''] = tokensIn(await page.text());
   const { email, password } = p.mock.context.credentials;
   return fetch(`${p.mock.url}${LOGIN_PATH}${query}`, {
