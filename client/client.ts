@@ -6,6 +6,7 @@ import { submitPageForm, type FormOverridesOrBuilder, type FormPostOptions, type
 import { callEndpoint, prepareCall, type CallArgs, type CallResult, type ResponseOf } from './registry-call.js';
 import { SessionClient } from './session.js';
 import { jarToStorageState, loadStorageStateInto, type StorageState } from './storage-state.js';
+import type { ClientOptions } from './transport.js';
 
 export type { FormPostOptions, FormReply } from './form-post.js';
 export { tokensIn } from './forms.js';
@@ -14,7 +15,16 @@ export { isLoginRedirect } from './session.js';
 export type { StorageState } from './storage-state.js';
 export type { ClientOptions, RetryInfo } from './transport.js';
 
+/** What a client needs of a target: where, who, which hall, and a remote target's run-wide cap. */
+export type ClientTarget = Pick<ClientOptions, 'baseUrl' | 'email' | 'password' | 'hallId' | 'runSlots'>;
+
 export class HbClient extends SessionClient {
+  /** The one way to build a client for a target (the suite's, the tools'); `options` tune the wire. */
+  static of(target: ClientTarget, options: Omit<Partial<ClientOptions>, keyof ClientTarget> = {}): HbClient {
+    const { baseUrl, email, password, hallId, runSlots } = target;
+    return new HbClient({ baseUrl, email, password, hallId, runSlots, ...options });
+  }
+
   /** Post a page's own form as a browser would; see {@link submitPageForm}. */
   submitForm(
     pageId: PageId,

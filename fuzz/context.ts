@@ -25,17 +25,7 @@ export interface FuzzTarget {
 
 export async function openFuzzContext(t: FuzzTarget, seed: number, session?: HbClient): Promise<FuzzContext> {
   const make = (jar?: CookieJar) =>
-    new HbClient({
-      baseUrl: t.baseUrl,
-      email: t.email,
-      password: t.password,
-      hallId: t.hallId,
-      jar,
-      maxConcurrency: t.maxConcurrency,
-      runSlots: t.runSlots,
-      retries: 0,
-      timeoutMs: 15_000,
-    });
+    HbClient.of(t, { jar, maxConcurrency: t.maxConcurrency, retries: 0, timeoutMs: 15_000 });
   countRequestsOnTheWire();
   const client = session ?? make();
   const other = make();

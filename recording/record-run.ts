@@ -37,7 +37,7 @@ export async function recordHall(
   const proxy = await startProxy({ ...cli, onExchange: recording.observe });
   let failedReads: number;
   try {
-    const client = new HbClient({ ...target, baseUrl: proxy.url, maxConcurrency: 2, timeoutMs: 15_000, retries: 1 });
+    const client = HbClient.of({ ...target, baseUrl: proxy.url }, { maxConcurrency: 2, timeoutMs: 15_000, retries: 1 });
     await client.login();
     failedReads = await harvest(client, target.hallId, { writes: options.writes, testCustomerId: target.testCustomerId });
     await options.alongside?.(proxy.url);

@@ -20,7 +20,7 @@ const unspecified = (Object.values(endpoints) as JsonEndpoint[]).filter((e) => !
 async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>> {
   const target = await openTarget(env, mockOptions);
   try {
-    const client = new HbClient({ ...target, maxConcurrency: target.mock ? 8 : env.maxConcurrency });
+    const client = HbClient.of(target, { maxConcurrency: target.mock ? 8 : env.maxConcurrency });
     await client.login();
     const facts = await discoverFacts(client, target);
     const shapes: Record<string, Shape> = {};

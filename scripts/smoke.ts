@@ -29,15 +29,7 @@ if (env.target.kind === 'remote') {
   target = { baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, label: `${mock.url} (built-in mock)` };
 }
 
-const client = new HbClient({
-  baseUrl: target.baseUrl,
-  email: target.email,
-  password: target.password,
-  hallId: target.hallId,
-  maxConcurrency: env.maxConcurrency,
-  timeoutMs: 10_000,
-  retries: 1,
-});
+const client = HbClient.of(target, { maxConcurrency: env.maxConcurrency, timeoutMs: 10_000, retries: 1 });
 const hall = target.hallId;
 const { login, reads } = smokeChecks(client, hall);
 

@@ -99,7 +99,7 @@ test.describe('start-up', () => {
   });
 
   test('a wrong HB_HALL_ID stops the start-up checks with one line naming it and what the hall lacks', async ({ target }) => {
-    const client = new HbClient({ baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: 999 });
+    const client = HbClient.of({ ...target, hallId: 999 });
     const error = (await startupChecks(client, 999, target.baseUrl).catch((e: unknown) => e)) as EnvError;
     expect(error).toBeInstanceOf(EnvError);
     expect(error.message.split('\n')).toEqual([
@@ -110,7 +110,7 @@ test.describe('start-up', () => {
   });
 
   test('an HB_TEST_CUSTOMER_ID that is no customer of the hall stops the start with one line naming it', async ({ target }) => {
-    const client = new HbClient({ baseUrl: target.baseUrl, email: target.email, password: target.password, hallId: target.hallId });
+    const client = HbClient.of(target);
     const placeholder = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
     const error = (await startupChecks(client, target.hallId, target.baseUrl, placeholder).catch((e: unknown) => e)) as EnvError;
     expect(error).toBeInstanceOf(EnvError);

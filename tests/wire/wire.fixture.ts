@@ -75,14 +75,7 @@ export interface WireFixtures {
 export const test = base.extend<WireFixtures>({
   freshClient: async ({ target }, use) => {
     await use(async (options = {}) => {
-      const client = new HbClient({
-        baseUrl: target.baseUrl,
-        email: target.email,
-        password: target.password,
-        hallId: target.hallId,
-        runSlots: target.runSlots,
-        ...options,
-      });
+      const client = HbClient.of(target, options);
       await client.login();
       return client;
     });
