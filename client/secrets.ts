@@ -39,8 +39,10 @@ const decodeAsServer = (s: string): string =>
       return run;
     }
   });
-const decodeForm = decodeAsServer;
-const decodeJson = (s: string): string => {
+/** A form field's name or value as the server decodes it (the one form decoder). */
+export const decodeForm = decodeAsServer;
+/** A JSON string's content, unescaped (the one JSON string decoder); as written when it is not one. */
+export const decodeJson = (s: string): string => {
   try {
     return JSON.parse(`"${s}"`) as string;
   } catch {

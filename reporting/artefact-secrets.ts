@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { TOKEN_FIELD } from '../contracts/index.js';
-import { MASK, MIN_SECRET_LENGTH, SECRET_HEADER_NAMES, registerSecret } from '../client/secrets.js';
+import { MASK, MIN_SECRET_LENGTH, SECRET_HEADER_NAMES, decodeForm, decodeJson, registerSecret } from '../client/secrets.js';
 import { SecretMatcher } from '../client/secret-matcher.js';
 import { parseCookieHeader, setCookieOf } from '../client/cookies.js';
 
@@ -82,21 +82,6 @@ function* files(path: string): Generator<string> {
   for (const name of readdirSync(path)) yield* files(join(path, name));
 }
 
-const unescapeJson = (s: string): string => {
-  try {
-    return JSON.parse(`"${s}"`) as string;
-  } catch {
-    return s;
-  }
-};
-const decode = (s: string): string => {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
-  } catch {
-    return s;
-  }
-};
-
 /** Values of a Cookie header (`a=1; b=2`) or of Set-Cookie lines (`a=1; path=/`, one per line). */
 function cookieValues(header: string, setCookie: boolean): string[] {
   const values = setCookie
@@ -105,7 +90,7 @@ function cookieValues(header: string, setCookie: boolean): string[] {
         return cookie?.key ? [cookie.value] : [];
       })
     : Object.values(parseCookieHeader(header));
-  return values.map((v) => decode(v.trim()));
+  return values.flatMap((v) => [v.trim(), decodeForm(v.trim())]);
 }
 
 // The secret names come from client/secrets.ts, the one list the client's masking uses too.
@@ -138,19 +123,19 @@ export function harvest(text: string): Set<string> {
   };
   for (const re of [HEADER_JSON, HEADER_MAP, HEADER_LINE]) {
     for (const m of text.matchAll(re)) {
-      const value = re === HEADER_LINE ? (m[2] ?? '') : unescapeJson(m[2] ?? '');
+      const value = re === HEADER_LINE ? (m[2] ?? '') : decodeJson(m[2] ?? '');
       const name = (m[1] ?? '').toLowerCase();
       if (name === 'requestverificationtoken') add(value.trim());
       else cookieValues(value, name === 'set-cookie').forEach(add);
     }
   }
-  for (const m of text.matchAll(TOKEN_PAIR)) add(decode(m[1] ?? ''));
+  for (const m of text.matchAll(TOKEN_PAIR)) add(decodeForm(m[1] ?? ''));
   for (const m of text.matchAll(INPUT_TAG)) {
     // Also inside JSON strings, where the quotes come escaped (`name=\"…\"`).
     if (new RegExp(`\\bname\\s*=\\s*\\\\?["']?${TOKEN_FIELD}\\b`).test(m[0])) add(/\bvalue\s*=\s*\\?"([^"\\]*)/.exec(m[0])?.[1]);
   }
   for (const m of text.matchAll(SNAPSHOT_NODE)) {
-    for (const v of m[0].matchAll(/"(?:value|__playwright_value_)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) add(unescapeJson(v[1] ?? ''));
+    for (const v of m[0].matchAll(/"(?:value|__playwright_value_)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) add(decodeJson(v[1] ?? ''));
   }
   return found;
 }
