@@ -83,7 +83,7 @@ export interface FactsTarget {
   baseUrl: string;
   hallId: number;
   testCustomerId?: string;
-  mock: unknown;
+  mockServer: unknown;
 }
 
 const found = <T>(value: T): Fact<T> => ({ ok: true, value });
@@ -148,7 +148,7 @@ function pick<T>(source: Peeked, what: string, select: (json: unknown) => T | un
  */
 export async function discoverFacts(client: HbClient, target: FactsTarget): Promise<Facts> {
   const run = process.env.HB_RUN_ID;
-  if (target.mock || !run) return readFacts(client, target);
+  if (target.mockServer || !run) return readFacts(client, target);
   const key = createHash('sha256').update(`${run} ${target.baseUrl} ${target.hallId}`).digest('hex').slice(0, 16);
   const file = join(tmpdir(), `hb-facts-${key}.json`);
   let mine = false;

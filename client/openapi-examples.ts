@@ -25,7 +25,7 @@ export async function mockExamples(): Promise<Partial<Record<EndpointId, Endpoin
     const hallId = mock.context.hallId;
     const client = new HbClient({ baseUrl: mock.url, email, password, hallId, retries: 0 });
     await client.login();
-    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, testCustomerId: MOCK_TEST_CUSTOMER_ID, mock });
+    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, testCustomerId: MOCK_TEST_CUSTOMER_ID, mockServer: mock });
     const out: Partial<Record<EndpointId, EndpointExample>> = {};
     for (const id of Object.keys(endpoints) as EndpointId[]) {
       if (endpoints[id].writes) continue;

@@ -20,7 +20,7 @@ const unspecified = (Object.values(endpoints) as JsonEndpoint[]).filter((e) => !
 async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>> {
   const target = await openTarget(env, mockOptions);
   try {
-    const client = HbClient.of(target, { maxConcurrency: target.mock ? 8 : env.maxConcurrency });
+    const client = HbClient.of(target, { maxConcurrency: target.mockServer ? 8 : env.maxConcurrency });
     await client.login();
     const facts = await discoverFacts(client, target);
     const shapes: Record<string, Shape> = {};
@@ -40,7 +40,7 @@ async function observe(mockOptions: MockOptions): Promise<Record<string, Shape>>
     }
     return shapes;
   } finally {
-    await target.mock?.close();
+    await target.mockServer?.close();
   }
 }
 

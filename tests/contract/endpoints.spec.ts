@@ -49,7 +49,7 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
       await expectContract(api, id, args, {
         strict: env.strictContracts,
         target: target.baseUrl,
-        baseline: { file: env.contractBaseline, source: baselineSource(target.mock ? undefined : target.baseUrl) },
+        baseline: { file: env.contractBaseline, source: baselineSource(target.mockServer ? undefined : target.baseUrl) },
       });
 
       if (id === 'blockUser') {

@@ -16,7 +16,7 @@ test.describe('root cause first', () => {
     const { credentials, hallId } = mock.context;
     const client = new HbClient({ baseUrl: mock.url, ...credentials, hallId, maxConcurrency: 4 });
     await client.ensureSession();
-    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, mock: true });
+    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, mockServer: mock });
     expect(facts.booking).toMatchObject({ ok: false, blockedBy: BREAK });
     expect(facts.recurringParent).toMatchObject({ ok: false, blockedBy: BREAK });
     expect(facts.rooms.ok, 'a fact from an answer that kept its contract').toBe(true);

@@ -82,10 +82,10 @@ test.describe(
         'sec-fetch-user': '?1',
       });
       expect(reply.exchange.requestHeaders.referer).toMatch(/\/Admin\/Bookings\/Create$/i);
-      if (target.mock) {
+      if (target.mockServer) {
         // The bytes the server read off the socket, not what the client meant to send.
         const createPath = pagePath('submitCreateBookingForm').toLowerCase();
-        const posted = target.mock.context.received.filter((r) => r.method === 'POST' && pathKey(r.path) === createPath);
+        const posted = target.mockServer.context.received.filter((r) => r.method === 'POST' && pathKey(r.path) === createPath);
         expect(posted, 'the mock received one create post').toHaveLength(1);
         expect(posted[0]!.rawBody.includes(0x5b) || posted[0]!.rawBody.includes(0x5d), 'literal bracket in the received body').toBe(false);
         expect(posted[0]!.rawBody.toString()).toContain('BookingRoom%5B');

@@ -46,9 +46,9 @@ test.describe(
       test.setTimeout(SAFETY_MS + 60_000);
       const fuzzTarget: FuzzTarget = {
         ...target,
-        maxConcurrency: target.mock ? 4 : env.maxConcurrency,
+        maxConcurrency: target.mockServer ? 4 : env.maxConcurrency,
         writes: env.allowWrites,
-        label: target.mock ? 'built-in mock' : displayUrl(target.baseUrl),
+        label: target.mockServer ? 'built-in mock' : displayUrl(target.baseUrl),
       };
       const ctx = await openFuzzContext(fuzzTarget, SEED, api);
       const replayDir = repoPath(`${env.reportsDir}/fuzz`);
