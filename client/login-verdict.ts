@@ -14,7 +14,7 @@ export type LoginVerdict = { kind: 'ok' } | { kind: 'credentials'; why: MaskedTe
 const isAntiForgeryCookie = (name: string): boolean => /antiforgery|requestverificationtoken/i.test(name);
 
 /** The names of the cookies an answer sets, other than the anti-forgery ones. */
-export function sessionCookiesSet(headers: Headers): string[] {
+function sessionCookiesSet(headers: Headers): string[] {
   return headers
     .getSetCookie()
     .map((line) => setCookieOf(line)?.key ?? '')

@@ -24,8 +24,7 @@ export interface FuzzTarget {
 }
 
 export async function openFuzzContext(t: FuzzTarget, seed: number, session?: HbClient): Promise<FuzzContext> {
-  const make = (jar?: CookieJar) =>
-    HbClient.of(t, { jar, maxConcurrency: t.maxConcurrency, retries: 0, timeoutMs: 15_000 });
+  const make = (jar?: CookieJar) => HbClient.of(t, { jar, maxConcurrency: t.maxConcurrency, retries: 0, timeoutMs: 15_000 });
   countRequestsOnTheWire();
   const client = session ?? make();
   const other = make();

@@ -62,9 +62,9 @@ export type NextHandler = (request: Request) => Promise<Response | undefined>;
  */
 export interface MockOverride {
   /** Wraps a request at the bridge: answer it, change it, or hand it on and change the answer. */
-  intercept?: (request: Request, next: NextHandler, ctx: MockContext) => Promise<Response | undefined>;
+  intercept?: (request: Request, next: NextHandler, mock: MockContext) => Promise<Response | undefined>;
   /** Last change to a JSON answer of a registry endpoint, after the contract check. */
-  json?: (endpointId: string, data: unknown, ctx: MockContext) => unknown;
+  json?: (endpointId: string, data: unknown, mock: MockContext) => unknown;
 }
 
 /** A request no handler answered (the bridge answers it 404). */

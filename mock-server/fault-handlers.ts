@@ -14,9 +14,9 @@ export const CLOSE_MARKER = 'x-mock-fault-close';
 const closeWithoutAnswer = (): Response => new Response(null, { status: 204, headers: { [CLOSE_MARKER]: '1' } });
 
 /** The control endpoint (`/__mock/faults`): msw handlers that go first. */
-export function faultControlHandlers(ctx: MockContext): RequestHandler[] {
+export function faultControlHandlers(mock: MockContext): RequestHandler[] {
   const control = async ({ request }: { request: Request }) => {
-    const answer = controlFaults(ctx.faults, request.method, request.method === 'POST' ? await request.text() : '');
+    const answer = controlFaults(mock.faults, request.method, request.method === 'POST' ? await request.text() : '');
     if (!answer) return undefined;
     return answer.json === undefined
       ? new HttpResponse(null, { status: answer.status })
@@ -27,7 +27,7 @@ export function faultControlHandlers(ctx: MockContext): RequestHandler[] {
 }
 
 /** A request as the fault it met makes it: no answer, a late one, a 429 or 500, or a session ended. */
-async function serveFault(fault: ActiveFault, request: Request, next: NextHandler, ctx: MockContext) {
+async function serveFault(fault: ActiveFault, request: Request, next: NextHandler, mock: MockContext) {
   switch (fault.fault) {
     case 'reset':
       return HttpResponse.error();
@@ -43,8 +43,8 @@ async function serveFault(fault: ActiveFault, request: Request, next: NextHandle
     case 'expire': {
       // Interface doc, Errors: an expired session on a protected endpoint redirects to login.
       // The session itself ends (its id revoked), whatever spelling of its cookie comes next.
-      const sid = sessionId(ctx, request);
-      if (sid) ctx.revoked.add(sid);
+      const sid = sessionId(mock, request);
+      if (sid) mock.revoked.add(sid);
       return loginRedirect(request);
     }
   }
@@ -67,18 +67,18 @@ export function fault(spec: FaultSpec): FaultOverride {
   const active = activeFault(spec);
   return {
     active,
-    intercept: (request, next, ctx) => {
+    intercept: (request, next, mock) => {
       const { pathname } = new URL(request.url);
-      return !isControl(pathname) && takeFault(active, request.method, pathname) ? serveFault(active, request, next, ctx) : next(request);
+      return !isControl(pathname) && takeFault(active, request.method, pathname) ? serveFault(active, request, next, mock) : next(request);
     },
   };
 }
 
 /** The lifelong override that serves the faults of the switch (`--fault`, `/__mock/faults`). */
 export const switchedFaults: MockOverride = {
-  intercept: (request, next, ctx) => {
+  intercept: (request, next, mock) => {
     const { pathname } = new URL(request.url);
-    const met = isControl(pathname) ? undefined : ctx.faults.take(request.method, pathname);
-    return met ? serveFault(met, request, next, ctx) : next(request);
+    const met = isControl(pathname) ? undefined : mock.faults.take(request.method, pathname);
+    return met ? serveFault(met, request, next, mock) : next(request);
   },
 };

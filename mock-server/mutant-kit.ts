@@ -75,10 +75,10 @@ export function withCookie(request: Request, name: string, value: string, header
 }
 
 /** An anti-forgery cookie of the request (or a new one) and a form token valid for it. */
-export function validToken(ctx: MockContext, request: Request): { token: string; headers: Headers } {
-  const cookie = cookiesOf(request)[ANTIFORGERY_COOKIE] ?? ctx.keys.newCookieToken();
+export function validToken(mock: MockContext, request: Request): { token: string; headers: Headers } {
+  const cookie = cookiesOf(request)[ANTIFORGERY_COOKIE] ?? mock.keys.newCookieToken();
   const headers = withCookie(request, ANTIFORGERY_COOKIE, cookie);
-  return { token: ctx.keys.formToken(cookie, currentUser(ctx, request) ?? ''), headers };
+  return { token: mock.keys.formToken(cookie, currentUser(mock, request) ?? ''), headers };
 }
 
 export const isFormPost = (request: Request) =>
@@ -93,11 +93,11 @@ export async function rewriteHtml(response: Response | undefined, fn: (html: str
 /** Runs the request, then puts the data back as it was: a write acknowledged but not stored. */
 export const notStored =
   (matches: (request: Request) => boolean): Mutant['intercept'] =>
-  async (request, next, ctx) => {
+  async (request, next, mock) => {
     if (!matches(request)) return next(request);
-    const before = structuredClone(ctx.state);
+    const before = structuredClone(mock.state);
     const response = await next(request);
-    ctx.state = before;
+    mock.state = before;
     return response;
   };
 

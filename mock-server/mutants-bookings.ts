@@ -83,11 +83,11 @@ export const bookingMutants = [
     id: 'grid-ignores-hall',
     area: 'bookings',
     breaks: 'the grid lists the bookings of the hall asked for only',
-    json: (id, data, ctx) => {
+    json: (id, data, mock) => {
       if (id !== 'listBookingsForHallGrid') return data;
       const items = listItems(data) ?? [];
       const shown = new Set(items.map((b) => (isItem(b) ? b.BookingId : undefined)));
-      const others = ctx.state.bookings.filter((b) => b.parentId === null && !shown.has(b.id)).map((b) => bookingItem(ctx, b));
+      const others = mock.state.bookings.filter((b) => b.parentId === null && !shown.has(b.id)).map((b) => bookingItem(mock, b));
       return withItems(data, [...items, ...others]);
     },
   },
@@ -97,9 +97,9 @@ export const bookingMutants = [
     id: 'grid-includes-other-hall',
     area: 'bookings',
     breaks: 'the grid lists the bookings of the hall asked for only, seen through RoomsUsed (grid items without HallId)',
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       const own = await next(request);
-      const other = ctx.state.halls.find((h) => h.id !== ctx.hallId);
+      const other = mock.state.halls.find((h) => h.id !== mock.hallId);
       if (!isAt(request, E.listBookingsForHallGrid) || own?.status !== 200 || !other) return own;
       const theirs = await next(
         withQuery(request, (p) => {

@@ -13,16 +13,16 @@ export const integrityMutants = [
     id: 'delete-removes-another-booking',
     area: 'bookings',
     breaks: 'a delete removes (or cancels) the booking asked for and no other (interface doc, "Delete booking")',
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       if (!isAt(request, pages.deleteBooking)) return next(request);
       const id = idAtEnd(request);
-      const hall = ctx.state.bookings.find((b) => b.id === id)?.hallId;
+      const hall = mock.state.bookings.find((b) => b.id === id)?.hallId;
       const response = await next(request);
       // An off-by-one in the delete's query: the hall's booking with the next lower id goes too.
-      const neighbour = ctx.state.bookings
+      const neighbour = mock.state.bookings
         .filter((b) => b.hallId === hall && b.parentId === null && b.id < id)
         .reduce<number | undefined>((max, b) => (max === undefined || b.id > max ? b.id : max), undefined);
-      if (neighbour !== undefined) ctx.state.bookings = ctx.state.bookings.filter((b) => b.id !== neighbour);
+      if (neighbour !== undefined) mock.state.bookings = mock.state.bookings.filter((b) => b.id !== neighbour);
       return response;
     },
   },
@@ -36,10 +36,10 @@ export const integrityMutants = [
     id: 'availability-ignores-room',
     area: 'bookings',
     breaks: 'CheckAvailability checks the rooms asked for (Rooms), not every room of the hall',
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       if (request.method !== 'POST' || !isAt(request, E.checkAvailability)) return next(request);
       const body = (await request.clone().json()) as { HallId?: unknown };
-      const rooms = ctx.state.rooms.filter((r) => r.hallId === body.HallId).map((r) => r.id);
+      const rooms = mock.state.rooms.filter((r) => r.hallId === body.HallId).map((r) => r.id);
       return next(withRawBody(request, JSON.stringify({ ...body, Rooms: rooms })));
     },
   },
@@ -47,12 +47,12 @@ export const integrityMutants = [
     id: 'form-token-not-bound-to-session',
     area: 'wire',
     breaks: "a form post's __RequestVerificationToken must come from its own session: one from another session is accepted",
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       if (!isFormPost(request) || isAt(request, LOGIN_PATH)) return next(request);
       const form = new URLSearchParams(await request.clone().text());
       if (!form.get(TOKEN_FIELD)?.includes('.')) return next(request);
       // Any well-formed token passes: the check no longer binds it to this session's cookie.
-      const { token, headers } = validToken(ctx, request);
+      const { token, headers } = validToken(mock, request);
       form.set(TOKEN_FIELD, token);
       return next(withRawBody(request, form.toString(), headers));
     },

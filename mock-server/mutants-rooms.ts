@@ -22,11 +22,11 @@ export const roomMutants = [
     id: 'rooms-ignore-hall',
     area: 'rooms',
     breaks: 'the rooms grid lists the rooms of the hall asked for only',
-    json: (id, data, ctx) => {
+    json: (id, data, mock) => {
       if (id !== 'listRoomsForGrid') return data;
       const items = listItems(data) ?? [];
       const shown = new Set(items.map((r) => (isItem(r) ? (r.ID ?? r.Id) : undefined)));
-      return withItems(data, [...items, ...ctx.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(ctx, r))]);
+      return withItems(data, [...items, ...mock.state.rooms.filter((r) => !shown.has(r.id)).map((r) => roomItem(mock, r))]);
     },
   },
 ] as const satisfies readonly Mutant[];

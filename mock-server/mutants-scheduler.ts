@@ -29,9 +29,9 @@ export const schedulerMutants = [
     id: 'scheduler-colours-rotated',
     area: 'scheduler',
     breaks: "an event's color identifies its room: the colour the scheduler page shows for that room",
-    json: (id, data, ctx) => {
+    json: (id, data, mock) => {
       if (id !== 'listSchedulerEvents') return data;
-      const palette = [...new Set(ctx.state.rooms.map((r) => r.colour.toLowerCase()))];
+      const palette = [...new Set(mock.state.rooms.map((r) => r.colour.toLowerCase()))];
       return mapItems(data, (e) => {
         const i = palette.indexOf(String(e.color).toLowerCase());
         return i < 0 ? e : { ...e, color: palette[(i + 1) % palette.length] };

@@ -53,11 +53,11 @@ export const securityMutants = [
     id: 'booking-name-unescaped',
     area: 'pages',
     breaks: "the View page shows a booking's name as text, not markup",
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       const response = await next(request);
       if (request.method !== 'GET' || !isAt(request, pages.viewBookingPage.path) || response?.status !== 200) return response;
       const id = Number(new URL(request.url).pathname.split('/').pop());
-      const b = ctx.state.bookings.find((x) => x.id === id);
+      const b = mock.state.bookings.find((x) => x.id === id);
       return b ? html((await response.text()).split(esc(b.name)).join(b.name), response.headers) : response;
     },
   },
@@ -80,11 +80,11 @@ export const securityMutants = [
     id: 'token-from-another-session-accepted',
     area: 'wire',
     breaks: "a JSON POST's token must come from its own session (common rule 2): one from another session is accepted",
-    intercept: (request, next, ctx) => {
+    intercept: (request, next, mock) => {
       const token = request.headers.get(TOKEN_HEADER);
       if (request.method !== 'POST' || !token?.includes('.')) return next(request);
       // Any well-formed token passes: the check no longer binds it to this session's cookie.
-      const { token: own, headers } = validToken(ctx, request);
+      const { token: own, headers } = validToken(mock, request);
       headers.set(TOKEN_HEADER, own);
       return next(new Request(request, { headers }));
     },
@@ -106,12 +106,12 @@ export const securityMutants = [
     id: 'logoff-keeps-session',
     area: 'account',
     breaks: 'logging off through the layout form ends the session',
-    intercept: async (request, next, ctx) => {
-      const sid = sessionId(ctx, request);
+    intercept: async (request, next, mock) => {
+      const sid = sessionId(mock, request);
       const response = await next(request);
       if (request.method !== 'POST' || !isAt(request, LOGOFF_PATH) || !response) return response;
       // Neither ended on the server nor in the browser.
-      if (sid) ctx.revoked.delete(sid);
+      if (sid) mock.revoked.delete(sid);
       const headers = new Headers(response.headers);
       headers.delete('set-cookie');
       return new Response(null, { status: response.status, headers });
@@ -121,12 +121,12 @@ export const securityMutants = [
     id: 'deleted-booking-still-served',
     area: 'pages',
     breaks: "a deleted (removed) booking's View page answers not found",
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       const id = Number(new URL(request.url).pathname.split('/').pop());
-      const gone = ghosts.get(ctx) ?? new Map<number, BookingRecord>();
-      ghosts.set(ctx, gone);
+      const gone = ghosts.get(mock) ?? new Map<number, BookingRecord>();
+      ghosts.set(mock, gone);
       if (isAt(request, pages.deleteBooking.path)) {
-        const b = ctx.state.bookings.find((x) => x.id === id);
+        const b = mock.state.bookings.find((x) => x.id === id);
         if (b) gone.set(id, structuredClone(b));
         return next(request);
       }

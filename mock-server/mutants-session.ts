@@ -25,14 +25,15 @@ const PRICE_RATE = 'PriceRateId' satisfies BookingFormField;
 /** Field names of a raw urlencoded body, undecoded. */
 const rawNames = (raw: string) => raw.split('&').map((pair) => pair.split('=', 1)[0] ?? '');
 
-const ticketFor = (ctx: MockContext) => ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
+const ticketFor = (mock: MockContext) =>
+  mock.keys.issueTicket({ user: mock.credentials.email, issued: Date.now(), epoch: mock.sessionEpoch });
 
 /** Serves requests under `prefix` as if signed in, whatever the cookies say. */
 const servedWithoutSession =
   (prefix: string): Mutant['intercept'] =>
-  (request, next, ctx) => {
-    if (!isAt(request, under(prefix)) || currentUser(ctx, request)) return next(request);
-    return next(new Request(request, { headers: withCookie(request, AUTH_COOKIE, ticketFor(ctx)) }));
+  (request, next, mock) => {
+    if (!isAt(request, under(prefix)) || currentUser(mock, request)) return next(request);
+    return next(new Request(request, { headers: withCookie(request, AUTH_COOKIE, ticketFor(mock)) }));
   };
 
 export const sessionMutants = [
@@ -50,10 +51,10 @@ export const sessionMutants = [
     id: 'login-accepts-wrong-password',
     area: 'account',
     breaks: `a wrong password answers 200 at ${LOGIN_PATH}`,
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       if (!isFormPost(request) || !isAt(request, pages.submitLoginForm)) return next(request);
       const form = new URLSearchParams(await request.clone().text());
-      const { email, password } = ctx.credentials;
+      const { email, password } = mock.credentials;
       if (form.get(EMAIL)?.toLowerCase() === email.toLowerCase()) form.set(PASSWORD, password);
       return next(withRawBody(request, form.toString()));
     },
@@ -91,9 +92,9 @@ export const sessionMutants = [
     id: 'json-token-not-checked',
     area: 'wire',
     breaks: 'a JSON POST needs the RequestVerificationToken header (common rule 2)',
-    intercept: (request, next, ctx) => {
+    intercept: (request, next, mock) => {
       if (request.method !== 'POST' || !isAt(request, under(API_PREFIX))) return next(request);
-      const { token, headers } = validToken(ctx, request);
+      const { token, headers } = validToken(mock, request);
       headers.set(TOKEN_HEADER, token);
       return next(new Request(request, { headers }));
     },
@@ -102,10 +103,10 @@ export const sessionMutants = [
     id: 'form-token-not-checked',
     area: 'wire',
     breaks: 'a form POST needs the __RequestVerificationToken field (common rule 3)',
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       if (!isFormPost(request) || !isAt(request, under(ADMIN_PREFIX))) return next(request);
       const raw = await request.clone().text();
-      const { token, headers } = validToken(ctx, request);
+      const { token, headers } = validToken(mock, request);
       const kept = raw.split('&').filter((pair) => pair && (pair.split('=', 1)[0] ?? '') !== TOKEN_FIELD);
       return next(withRawBody(request, [...kept, `${TOKEN_FIELD}=${encodeURIComponent(token)}`].join('&'), headers));
     },
@@ -130,10 +131,10 @@ export const sessionMutants = [
     id: 'request-filter-resets-encoded-brackets',
     area: 'wire',
     breaks: '%5B and %5D in form field names pass the request filter',
-    intercept: async (request, next, ctx) => {
+    intercept: async (request, next, mock) => {
       if (!isFormPost(request)) return next(request);
       if (!rawNames(await request.clone().text()).some((n) => /%5[bd]/i.test(n))) return next(request);
-      ctx.resets += 1;
+      mock.resets += 1;
       return Response.error();
     },
   },

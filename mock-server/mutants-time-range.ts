@@ -8,7 +8,7 @@ import type { Mutant } from './mutant-kit.js';
 /** Days of history the mutant's hall keeps: about 13 months. */
 const HISTORY_DAYS = 395;
 
-const gridIgnoresTimerangeOnRecentHistory: Mutant['intercept'] = async (request, next, ctx) => {
+const gridIgnoresTimerangeOnRecentHistory: Mutant['intercept'] = async (request, next, mock) => {
   const url = new URL(request.url);
   const key = [...url.searchParams.keys()].find((k) => k.toLowerCase() === 'timerange');
   const range = key === undefined ? NaN : Number(url.searchParams.get(key));
@@ -17,7 +17,7 @@ const gridIgnoresTimerangeOnRecentHistory: Mutant['intercept'] = async (request,
   const response = await next(new Request(url, request));
   if (response?.status !== 200) return response;
   const data = (await response.json()) as unknown;
-  const since = addDays(ctx.state.now.slice(0, 10), -HISTORY_DAYS);
+  const since = addDays(mock.state.now.slice(0, 10), -HISTORY_DAYS);
   const recent = (listItems(data) ?? []).filter((b) => String((b as { EndDateTime?: unknown }).EndDateTime).slice(0, 10) >= since);
   const headers = new Headers(response.headers);
   headers.delete('content-length');

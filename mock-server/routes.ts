@@ -22,13 +22,13 @@ import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
 export const cookiesOf = (request: Request) => parseCookieHeader(request.headers.get('cookie'));
 
 /** The session's id of the request's ticket, if it carries a valid one. */
-export const sessionId = (ctx: MockContext, request: Request): string | undefined =>
-  ctx.keys.readTicket(cookiesOf(request)[AUTH_COOKIE])?.sid;
+export const sessionId = (mock: MockContext, request: Request): string | undefined =>
+  mock.keys.readTicket(cookiesOf(request)[AUTH_COOKIE])?.sid;
 
 /** The signed-in user, or null when the ticket is missing, forged, from an expired epoch or of an ended session. */
-export function currentUser(ctx: MockContext, request: Request): string | null {
-  const ticket = ctx.keys.readTicket(cookiesOf(request)[AUTH_COOKIE]);
-  return ticket && ticket.epoch >= ctx.oldestValidEpoch && !ctx.revoked.has(ticket.sid) ? ticket.user : null;
+export function currentUser(mock: MockContext, request: Request): string | null {
+  const ticket = mock.keys.readTicket(cookiesOf(request)[AUTH_COOKIE]);
+  return ticket && ticket.epoch >= mock.oldestValidEpoch && !mock.revoked.has(ticket.sid) ? ticket.user : null;
 }
 
 /** The original (not lower-cased) path and query the client asked for. */
@@ -58,29 +58,29 @@ export const antiForgeryFailure = (): Response =>
   });
 
 /** Anti-forgery cookie token of the request, or a new one to be set on the answer. */
-function antiForgeryCookie(ctx: MockContext, request: Request): { value: string; setCookie?: string } {
+function antiForgeryCookie(mock: MockContext, request: Request): { value: string; setCookie?: string } {
   const existing = cookiesOf(request)[ANTIFORGERY_COOKIE];
   if (existing) return { value: existing };
-  const value = ctx.keys.newCookieToken();
+  const value = mock.keys.newCookieToken();
   return { value, setCookie: `${ANTIFORGERY_COOKIE}=${value}; path=/; HttpOnly; SameSite=Strict` };
 }
 
 /** An HTML answer carrying a fresh form token (rendered by `render`), setting the anti-forgery cookie when new. */
 export function htmlWithToken(
-  ctx: MockContext,
+  mock: MockContext,
   request: Request,
   user: string | null,
   render: (token: string) => string,
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
-  const cookie = antiForgeryCookie(ctx, request);
+  const cookie = antiForgeryCookie(mock, request);
   const headers = new Headers(init.headers);
   if (cookie.setCookie) headers.append('Set-Cookie', cookie.setCookie);
-  return HttpResponse.html(render(ctx.keys.formToken(cookie.value, user ?? '')), { status: init.status ?? 200, headers });
+  return HttpResponse.html(render(mock.keys.formToken(cookie.value, user ?? '')), { status: init.status ?? 200, headers });
 }
 
-export function tokenValid(ctx: MockContext, request: Request, token: string | null | undefined, user: string | null): boolean {
-  return ctx.keys.checkFormToken(token, cookiesOf(request)[ANTIFORGERY_COOKIE], user ?? '');
+export function tokenValid(mock: MockContext, request: Request, token: string | null | undefined, user: string | null): boolean {
+  return mock.keys.checkFormToken(token, cookiesOf(request)[ANTIFORGERY_COOKIE], user ?? '');
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -93,12 +93,12 @@ export interface JsonArgs<E extends JsonEndpoint> {
 }
 
 /** A JSON endpoint of the registry served by `resolve`. */
-export function jsonRoute<E extends JsonEndpoint>(ctx: MockContext, endpoint: E, resolve: (args: JsonArgs<E>) => unknown): HttpHandler {
+export function jsonRoute<E extends JsonEndpoint>(mock: MockContext, endpoint: E, resolve: (args: JsonArgs<E>) => unknown): HttpHandler {
   const method = endpoint.method === 'GET' ? http.get : http.post;
   return method(mswPath(endpoint.path), async ({ request }) => {
-    const user = currentUser(ctx, request);
+    const user = currentUser(mock, request);
     if (!user) return loginRedirect(request);
-    if (endpoint.antiForgery === 'header' && !tokenValid(ctx, request, request.headers.get(TOKEN_HEADER), user)) {
+    if (endpoint.antiForgery === 'header' && !tokenValid(mock, request, request.headers.get(TOKEN_HEADER), user)) {
       return antiForgeryFailure();
     }
     let query: unknown;
@@ -135,7 +135,7 @@ export function jsonRoute<E extends JsonEndpoint>(ctx: MockContext, endpoint: E,
         { status: 500 },
       );
     }
-    return jsonAnswer(ctx.mutate(endpoint.id, data));
+    return jsonAnswer(mock.mutate(endpoint.id, data));
   });
 }
 
@@ -148,10 +148,10 @@ export interface PageArgs {
 }
 
 /** An HTML route of the registry served by `resolve`; session and form-token checks come from the entry. */
-export function pageRoute(ctx: MockContext, route: PageRoute, resolve: (args: PageArgs) => Response | Promise<Response>): HttpHandler {
+export function pageRoute(mock: MockContext, route: PageRoute, resolve: (args: PageArgs) => Response | Promise<Response>): HttpHandler {
   const method = route.method === 'GET' ? http.get : http.post;
   return method(mswPath(route.path), async ({ request, params }) => {
-    const user = currentUser(ctx, request);
+    const user = currentUser(mock, request);
     if (route.auth === 'session' && !user) return loginRedirect(request);
     // Route ids bind as an `int`: `0x3E9`, `1001.0` or ` 1001` name no record, so the route is not found.
     const ids = Object.entries(params as Record<string, string>).filter(([name]) => name.endsWith('_id'));
@@ -159,7 +159,7 @@ export function pageRoute(ctx: MockContext, route: PageRoute, resolve: (args: Pa
     let form = new URLSearchParams();
     if (route.method === 'POST') {
       form = await readForm(request);
-      if (route.antiForgery === 'form' && !tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) {
+      if (route.antiForgery === 'form' && !tokenValid(mock, request, form.get(TOKEN_FIELD), user)) {
         return antiForgeryFailure();
       }
     }

@@ -31,20 +31,20 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-export function buildHandlers(ctx: MockContext): RequestHandler[] {
-  return [...faultControlHandlers(ctx), ...filterHandlers(ctx), ...routeHandlers(ctx)];
+export function buildHandlers(mock: MockContext): RequestHandler[] {
+  return [...faultControlHandlers(mock), ...filterHandlers(mock), ...routeHandlers(mock)];
 }
 
-function routeHandlers(ctx: MockContext): RequestHandler[] {
+function routeHandlers(mock: MockContext): RequestHandler[] {
   return [
-    ...accountHandlers(ctx),
-    ...bookingHandlers(ctx),
-    ...bookingPageHandlers(ctx),
-    ...customerHandlers(ctx),
-    ...catalogHandlers(ctx),
-    ...roomHandlers(ctx),
-    ...schedulerHandlers(ctx),
-    ...schedulerPageHandlers(ctx),
+    ...accountHandlers(mock),
+    ...bookingHandlers(mock),
+    ...bookingPageHandlers(mock),
+    ...customerHandlers(mock),
+    ...catalogHandlers(mock),
+    ...roomHandlers(mock),
+    ...schedulerHandlers(mock),
+    ...schedulerPageHandlers(mock),
     ...browserHandlers(),
     ...assetHandlers(),
   ];
@@ -105,16 +105,16 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 
 /** Start the mock on 127.0.0.1 (port 0 = a free port). */
 export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
-  const ctx = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
+  const mock = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
   // The server's lifelong overrides: a mutant sees a request first, then the switched faults
   // (`--fault`, /__mock/faults); a test's own (`mock.use(fault(…))`) go in front of both.
-  ctx.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), switchedFaults);
+  mock.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), switchedFaults);
   // Built once per server, not per request (npm run bench measures the difference);
-  // handlers must therefore read ctx.state at request time, never capture it.
+  // handlers must therefore read mock.state at request time, never capture it.
   // Faults come from the override stack, before msw. The request filter is the one catch-all
   // handler and reads form bodies only: skipped for other methods, so a GET meets only its route's handler.
   const isCatchAll = (h: RequestHandler) => (h as { info: { path?: unknown } }).info.path === '*';
-  const candidates = routeIndex(buildHandlers(ctx), (h, method) => !isCatchAll(h) || method === 'POST');
+  const candidates = routeIndex(buildHandlers(mock), (h, method) => !isCatchAll(h) || method === 'POST');
   // The path is read from the request an override hands on, which may differ from the one received.
   const next = (request: Request) => getResponse(candidates(request.method, new URL(request.url).pathname), request, { baseUrl: base });
   const host = options.host ?? '127.0.0.1';
@@ -149,17 +149,17 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
         );
         return;
       }
-      const request = ctx.faults.screen(toRequest(req, base, raw));
-      ctx.receive({
+      const request = mock.faults.screen(toRequest(req, base, raw));
+      mock.receive({
         method: req.method ?? 'GET',
         path: req.url ?? '/',
         rawBody: raw,
         headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
         at: performance.now(),
       });
-      const response = await ctx.intercept(request, next);
+      const response = await mock.intercept(request, next);
       if (!response) {
-        ctx.noteUnhandled({ method: req.method ?? 'GET', path: req.url ?? '/' });
+        mock.noteUnhandled({ method: req.method ?? 'GET', path: req.url ?? '/' });
         await send(
           res,
           new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
@@ -200,7 +200,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   return {
     url: `http://${urlHost(host)}:${port}`,
     port,
-    context: ctx,
+    context: mock,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

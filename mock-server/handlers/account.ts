@@ -36,65 +36,65 @@ function loginPage(token: string, { email = '', message = '', user = '' } = {}):
   });
 }
 
-export function accountHandlers(ctx: MockContext) {
-  const dashboard = pagePath('dashboardPage', { hall_id: ctx.hallId });
+export function accountHandlers(mock: MockContext) {
+  const dashboard = pagePath('dashboardPage', { hall_id: mock.hallId });
   return [
     // The site's root, where the header link leads: the login page when logged out (as any
     // protected page redirects), else the landing page (the bookings index when the dashboard is a 404).
     http.get('/', ({ request }) => {
-      if (!currentUser(ctx, request)) return loginRedirect(request);
-      const home = ctx.options.dashboard404 ? pagePath('bookingsIndexPage', { hall_id: ctx.hallId }) : dashboard;
+      if (!currentUser(mock, request)) return loginRedirect(request);
+      const home = mock.options.dashboard404 ? pagePath('bookingsIndexPage', { hall_id: mock.hallId }) : dashboard;
       return new HttpResponse(null, { status: 302, headers: { Location: home } });
     }),
 
-    pageRoute(ctx, pages.loginPage, ({ request, user }) =>
-      htmlWithToken(ctx, request, user, (token) => loginPage(token, { user: user ?? '' })),
+    pageRoute(mock, pages.loginPage, ({ request, user }) =>
+      htmlWithToken(mock, request, user, (token) => loginPage(token, { user: user ?? '' })),
     ),
 
-    pageRoute(ctx, pages.submitLoginForm, ({ request, form }) => {
+    pageRoute(mock, pages.submitLoginForm, ({ request, form }) => {
       // The login form's token is bound to the anonymous user (or to whoever is signed in).
-      const before = currentUser(ctx, request);
-      if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), before) && !tokenValid(ctx, request, form.get(TOKEN_FIELD), null)) {
+      const before = currentUser(mock, request);
+      if (!tokenValid(mock, request, form.get(TOKEN_FIELD), before) && !tokenValid(mock, request, form.get(TOKEN_FIELD), null)) {
         return antiForgeryFailure();
       }
       const email = form.get('Email') ?? '';
-      const ok = email.toLowerCase() === ctx.credentials.email.toLowerCase() && form.get('Password') === ctx.credentials.password;
+      const ok = email.toLowerCase() === mock.credentials.email.toLowerCase() && form.get('Password') === mock.credentials.password;
       if (!ok) {
         // Interface doc, Login flow 4: failure is HTTP 200 at /Account/Login.
-        return htmlWithToken(ctx, request, before, (token) => loginPage(token, { email, message: 'Invalid login attempt.' }));
+        return htmlWithToken(mock, request, before, (token) => loginPage(token, { email, message: 'Invalid login attempt.' }));
       }
-      ctx.logins += 1;
-      const ticket = ctx.keys.issueTicket({ user: ctx.credentials.email, issued: Date.now(), epoch: ctx.sessionEpoch });
+      mock.logins += 1;
+      const ticket = mock.keys.issueTicket({ user: mock.credentials.email, issued: Date.now(), epoch: mock.sessionEpoch });
       const headers = new Headers({ Location: dashboard });
       headers.append('Set-Cookie', `${AUTH_COOKIE}=${ticket}; path=/; HttpOnly; SameSite=Lax`);
-      headers.append('Set-Cookie', `.HallBooking.Hall=${ctx.hallId}; path=/; SameSite=Lax`);
+      headers.append('Set-Cookie', `.HallBooking.Hall=${mock.hallId}; path=/; SameSite=Lax`);
       return new HttpResponse(null, { status: 302, headers });
     }),
 
     http.post(mswPath(LOGOFF_PATH), async ({ request }) => {
-      const user = currentUser(ctx, request);
+      const user = currentUser(mock, request);
       const form = await readForm(request);
-      if (!tokenValid(ctx, request, form.get(TOKEN_FIELD), user)) return antiForgeryFailure();
+      if (!tokenValid(mock, request, form.get(TOKEN_FIELD), user)) return antiForgeryFailure();
       // The session ends on the server, not only in the browser: the old cookie is dead from now on.
-      const sid = sessionId(ctx, request);
-      if (sid) ctx.revoked.add(sid);
+      const sid = sessionId(mock, request);
+      if (sid) mock.revoked.add(sid);
       const headers = new Headers({ Location: LOGIN_PATH });
       headers.append('Set-Cookie', `${AUTH_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`);
       return new HttpResponse(null, { status: 302, headers });
     }),
 
-    pageRoute(ctx, pages.dashboardPage, ({ request, user, params }) => {
-      if (ctx.options.dashboard404 || Number(params.hall_id) !== ctx.hallId) {
+    pageRoute(mock, pages.dashboardPage, ({ request, user, params }) => {
+      if (mock.options.dashboard404 || Number(params.hall_id) !== mock.hallId) {
         return notFoundPage();
       }
-      return htmlWithToken(ctx, request, user, (token) =>
+      return htmlWithToken(mock, request, user, (token) =>
         layout({
           title: 'Dashboard',
           token,
           user: user ?? '',
-          body: `<h1>Dashboard</h1><p>${esc(ctx.state.halls.find((h) => h.id === ctx.hallId)?.name)}</p>
-<nav><a href="${pagePath('bookingsIndexPage', { hall_id: ctx.hallId })}">Bookings</a> |
-<a href="${pagePath('schedulerPage', { hall_id: ctx.hallId })}">Scheduler</a> |
+          body: `<h1>Dashboard</h1><p>${esc(mock.state.halls.find((h) => h.id === mock.hallId)?.name)}</p>
+<nav><a href="${pagePath('bookingsIndexPage', { hall_id: mock.hallId })}">Bookings</a> |
+<a href="${pagePath('schedulerPage', { hall_id: mock.hallId })}">Scheduler</a> |
 <a href="${pagePath('createBookingPage')}">New booking</a></nav>`,
         }),
       );

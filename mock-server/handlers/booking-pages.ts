@@ -1,7 +1,7 @@
 // HTML routes of the bookings domain (interface doc, "Create booking", "Edit booking",
 // "View booking", "Delete booking", "Request / confirm changes"): forms bound the MVC
 // way, validation that re-renders with 200 and stores nothing, redirects on success.
-// Every route reads and writes ctx.state at request time.
+// Every route reads and writes mock.state at request time.
 import { HttpResponse } from 'msw';
 import { pagePath, pages } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
@@ -18,8 +18,8 @@ import { bookingItem, roomsUsed } from './present.js';
 const redirect = (location: string) => new HttpResponse(null, { status: 302, headers: { Location: location } });
 
 /** The read-only model of a booking, shared by the View page and the scheduler's popup. */
-export function bookingViewModel(ctx: MockContext, b: BookingRecord): BookingViewModel {
-  const item = bookingItem(ctx, b);
+export function bookingViewModel(mock: MockContext, b: BookingRecord): BookingViewModel {
+  const item = bookingItem(mock, b);
   return {
     id: b.id,
     name: b.name,
@@ -28,23 +28,23 @@ export function bookingViewModel(ctx: MockContext, b: BookingRecord): BookingVie
     status: b.status,
     customer: item.CustomerName,
     activity: item.ActivityType,
-    priceRate: ctx.state.priceRates.find((p) => p.id === b.priceRateId)?.name ?? '',
-    rooms: roomsUsed(ctx, b),
+    priceRate: mock.state.priceRates.find((p) => p.id === b.priceRateId)?.name ?? '',
+    rooms: roomsUsed(mock, b),
     description: b.description,
     pendingChange: b.pendingChange,
     hallId: b.hallId,
   };
 }
 
-export function bookingPageHandlers(ctx: MockContext) {
-  const s = () => ctx.state;
+export function bookingPageHandlers(mock: MockContext) {
+  const s = () => mock.state;
   const hallRooms = (hallId: number) =>
     s()
       .rooms.filter((r) => r.hallId === hallId && r.bookable)
       .sort((a, b) => a.rowNumber - b.rowNumber);
   const find = (id: string | undefined) => s().bookings.find((b) => b.id === Number(id));
   /** Open point statusOptions: the option value is the status id or its name. */
-  const statusOptionValue = (x: { id: number; name: string }) => (ctx.readings.statusOptions === 'names' ? x.name : String(x.id));
+  const statusOptionValue = (x: { id: number; name: string }) => (mock.readings.statusOptions === 'names' ? x.name : String(x.id));
   const statusValueOf = (name: string) => {
     const x = s().bookingStatuses.find((y) => y.name === name);
     return x ? statusOptionValue(x) : '';
@@ -109,8 +109,8 @@ export function bookingPageHandlers(ctx: MockContext) {
     errors: Record<string, string>,
     editing?: BookingRecord,
   ): Response {
-    const hallId = editing?.hallId ?? ctx.hallId;
-    return htmlWithToken(ctx, request, user, (token) =>
+    const hallId = editing?.hallId ?? mock.hallId;
+    return htmlWithToken(mock, request, user, (token) =>
       bookingForm({
         heading: editing ? `Edit booking: ${editing.name}` : 'New booking',
         action: editing ? pagePath('submitEditBookingForm', { booking_id: editing.id }) : pagePath('submitCreateBookingForm'),
@@ -146,16 +146,16 @@ export function bookingPageHandlers(ctx: MockContext) {
     selectedRoomIds: b.roomIds,
   });
 
-  const viewModel = (b: BookingRecord) => bookingViewModel(ctx, b);
+  const viewModel = (b: BookingRecord) => bookingViewModel(mock, b);
   const view = (b: BookingRecord) => pagePath('viewBookingPage', { booking_id: b.id });
   const index = (b: BookingRecord) => pagePath('bookingsIndexPage', { hall_id: b.hallId });
 
   return [
-    pageRoute(ctx, pages.bookingsIndexPage, ({ request, user, params }) => {
+    pageRoute(mock, pages.bookingsIndexPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
       const rows = s()
         .bookings.filter((b) => b.hallId === hallId && b.parentId === null)
-        .map((b) => bookingItem(ctx, b))
+        .map((b) => bookingItem(mock, b))
         .map(
           (b) =>
             `<tr data-booking-id="${b.BookingId}">` +
@@ -164,7 +164,7 @@ export function bookingPageHandlers(ctx: MockContext) {
             '</tr>',
         )
         .join('\n');
-      return htmlWithToken(ctx, request, user, (token) =>
+      return htmlWithToken(mock, request, user, (token) =>
         layout({
           title: 'Bookings',
           token,
@@ -179,13 +179,13 @@ export function bookingPageHandlers(ctx: MockContext) {
     }),
 
     // Live notes: Create has no hall id in its URL; the hall comes from the session.
-    pageRoute(ctx, pages.createBookingPage, ({ request, user }) =>
+    pageRoute(mock, pages.createBookingPage, ({ request, user }) =>
       formPage(request, user, { values: emptyBookingForm(), selectedRoomIds: [] }, {}),
     ),
 
-    pageRoute(ctx, pages.submitCreateBookingForm, ({ request, user, form }) => {
+    pageRoute(mock, pages.submitCreateBookingForm, ({ request, user, form }) => {
       const sub = readSubmission(form);
-      const result = validate(sub, ctx.hallId);
+      const result = validate(sub, mock.hallId);
       if (!result.ok) return formPage(request, user, sub, result.errors);
       const created: BookingRecord = {
         ...result.record,
@@ -196,36 +196,36 @@ export function bookingPageHandlers(ctx: MockContext) {
       };
       s().bookings.push(created);
       // Open point formRedirects: where create and edit lead is not known (live notes).
-      return redirect(ctx.readings.formRedirects === 'index-then-view' ? index(created) : view(created));
+      return redirect(mock.readings.formRedirects === 'index-then-view' ? index(created) : view(created));
     }),
 
-    pageRoute(ctx, pages.editBookingPage, ({ request, user, params }) => {
+    pageRoute(mock, pages.editBookingPage, ({ request, user, params }) => {
       const b = find(params.booking_id);
       return b ? formPage(request, user, storedSubmission(b), {}, b) : notFoundPage();
     }),
 
-    pageRoute(ctx, pages.submitEditBookingForm, ({ request, user, params, form }) => {
+    pageRoute(mock, pages.submitEditBookingForm, ({ request, user, params, form }) => {
       const b = find(params.booking_id);
       if (!b) return notFoundPage();
       const sub = readSubmission(form);
       const result = validate(sub, b.hallId, b.id);
       if (!result.ok) return formPage(request, user, sub, result.errors, b);
       Object.assign(b, result.record);
-      return redirect(ctx.readings.formRedirects === 'index-then-view' ? view(b) : index(b));
+      return redirect(mock.readings.formRedirects === 'index-then-view' ? view(b) : index(b));
     }),
 
-    pageRoute(ctx, pages.viewBookingPage, ({ request, user, params }) => {
+    pageRoute(mock, pages.viewBookingPage, ({ request, user, params }) => {
       const b = find(params.booking_id);
-      return b ? htmlWithToken(ctx, request, user, (token) => bookingView(viewModel(b), token, user ?? '')) : notFoundPage();
+      return b ? htmlWithToken(mock, request, user, (token) => bookingView(viewModel(b), token, user ?? '')) : notFoundPage();
     }),
 
     // Open point deleteEffect (live notes: "removed or cancelled: accept either"): the booking
     // and a series' children are removed, or kept with the status Cancelled.
-    pageRoute(ctx, pages.deleteBooking, ({ params }) => {
+    pageRoute(mock, pages.deleteBooking, ({ params }) => {
       const b = find(params.booking_id);
       if (!b) return notFoundPage();
       const affected = (x: BookingRecord) => x.id === b.id || x.parentId === b.id;
-      if (ctx.readings.deleteEffect === 'cancel') {
+      if (mock.readings.deleteEffect === 'cancel') {
         for (const x of s().bookings.filter(affected)) x.status = 'Cancelled';
       } else {
         s().bookings = s().bookings.filter((x) => !affected(x));
@@ -234,11 +234,11 @@ export function bookingPageHandlers(ctx: MockContext) {
     }),
 
     // Live notes: one pending change at a time; a second request leaves the first in place.
-    pageRoute(ctx, pages.requestBookingChanges, ({ request, user, params }) => {
+    pageRoute(mock, pages.requestBookingChanges, ({ request, user, params }) => {
       const b = find(params.booking_id);
       if (!b) return notFoundPage();
       if (b.pendingChange) {
-        return htmlWithToken(ctx, request, user, (token) =>
+        return htmlWithToken(mock, request, user, (token) =>
           bookingView(viewModel(b), token, user ?? '', 'This booking already has a change request awaiting confirmation.'),
         );
       }
@@ -246,7 +246,7 @@ export function bookingPageHandlers(ctx: MockContext) {
       return redirect(pagePath('viewBookingPage', { booking_id: b.id }));
     }),
 
-    pageRoute(ctx, pages.confirmBookingChanges, ({ params }) => {
+    pageRoute(mock, pages.confirmBookingChanges, ({ params }) => {
       const b = find(params.booking_id);
       if (!b) return notFoundPage();
       b.pendingChange = false;

@@ -62,13 +62,13 @@ export function clashingBookings(
 
 const slashDay = (s: string) => s.slice(0, 10).replace(/\//g, '-');
 
-export function bookingHandlers(ctx: MockContext) {
-  const hallBookings = (hallId: number) => ctx.state.bookings.filter((b) => b.hallId === hallId);
+export function bookingHandlers(mock: MockContext) {
+  const hallBookings = (hallId: number) => mock.state.bookings.filter((b) => b.hallId === hallId);
   const topLevel = (hallId: number) => hallBookings(hallId).filter((b) => b.parentId === null);
   // Grid and counts read `timerange` the same way, as the server's reading says.
-  const inRange = (b: BookingRecord, range: number | undefined) => inTimeRange(ctx.state.now, b.start, range, ctx.readings.timerange);
+  const inRange = (b: BookingRecord, range: number | undefined) => inTimeRange(mock.state.now, b.start, range, mock.readings.timerange);
   return [
-    jsonRoute(ctx, E.listBookingsForHallGrid, ({ query: q }) => {
+    jsonRoute(mock, E.listBookingsForHallGrid, ({ query: q }) => {
       const rows = topLevel(q.id)
         .filter((b) => matchesStatus(b, q.statusType))
         .filter((b) => inRange(b, q.timerange))
@@ -77,30 +77,30 @@ export function bookingHandlers(ctx: MockContext) {
         .filter((b) => !q.startDateTo || b.start.slice(0, 10) <= slashDay(q.startDateTo))
         .sort((a, b) => a.start.localeCompare(b.start));
       return list(
-        ctx,
-        rows.map((b) => bookingItem(ctx, b)),
+        mock,
+        rows.map((b) => bookingItem(mock, b)),
       );
     }),
-    jsonRoute(ctx, E.listChildBookings, ({ query: q }) =>
+    jsonRoute(mock, E.listChildBookings, ({ query: q }) =>
       list(
-        ctx,
-        ctx.state.bookings.filter((b) => b.parentId === q.id).map((b) => bookingItem(ctx, b)),
+        mock,
+        mock.state.bookings.filter((b) => b.parentId === q.id).map((b) => bookingItem(mock, b)),
       ),
     ),
-    jsonRoute(ctx, E.getBookingCountsForHall, ({ query: q }) => {
+    jsonRoute(mock, E.getBookingCountsForHall, ({ query: q }) => {
       const rows = topLevel(q.id).filter((b) => inRange(b, q.timerange));
       const count = (s: StatusType) => rows.filter((b) => matchesStatus(b, s)).length;
       return { Requested: count('Requested'), Confirmed: count('Confirmed'), Cancelled: count('Cancelled'), Total: rows.length };
     }),
-    jsonRoute(ctx, E.getBookingTimeRangeCountsForHall, ({ query: q }) => {
+    jsonRoute(mock, E.getBookingTimeRangeCountsForHall, ({ query: q }) => {
       const rows = topLevel(q.id);
       const n = (r: number) => rows.filter((b) => inRange(b, r)).length;
       return { Today: n(0), Last7Days: n(1), LastMonth: n(2), Last3Months: n(3), LastYear: n(4), All: n(5) };
     }),
-    jsonRoute(ctx, E.getRequestedBookingsCount, ({ query: q }) => hallBookings(q.hallid).filter((b) => b.status === 'Requested').length),
-    jsonRoute(ctx, E.hasPendingBookingChanges, ({ query: q }) => hallBookings(q.hallid).some((b) => b.pendingChange)),
-    jsonRoute(ctx, E.checkAvailability, ({ body }) => {
-      const conflicts = clashingBookings(ctx.state.bookings, {
+    jsonRoute(mock, E.getRequestedBookingsCount, ({ query: q }) => hallBookings(q.hallid).filter((b) => b.status === 'Requested').length),
+    jsonRoute(mock, E.hasPendingBookingChanges, ({ query: q }) => hallBookings(q.hallid).some((b) => b.pendingChange)),
+    jsonRoute(mock, E.checkAvailability, ({ body }) => {
+      const conflicts = clashingBookings(mock.state.bookings, {
         hallId: body.HallId,
         roomIds: body.Rooms,
         start: body.StartDateTime.slice(0, 19),
@@ -108,8 +108,8 @@ export function bookingHandlers(ctx: MockContext) {
       });
       return { IsAvailable: conflicts.length === 0, ConflictingBookingIds: conflicts.map((b) => b.id) };
     }),
-    jsonRoute(ctx, E.getCostOfBooking, ({ body }) => {
-      const rate = ctx.state.priceRates.find((p) => p.id === body.PriceRateId && p.hallId === body.HallId);
+    jsonRoute(mock, E.getCostOfBooking, ({ body }) => {
+      const rate = mock.state.priceRates.find((p) => p.id === body.PriceRateId && p.hallId === body.HallId);
       if (!rate) return HttpResponse.json({ Message: `Unknown price rate ${body.PriceRateId}` }, { status: 400 });
       const span = Date.parse(`${body.EndDateTime.slice(0, 19)}Z`) - Date.parse(`${body.StartDateTime.slice(0, 19)}Z`);
       // A date-time the calendar lacks (hour 25, month 13) is a bad request, as MVC's binder makes it.
@@ -118,7 +118,7 @@ export function bookingHandlers(ctx: MockContext) {
       const perHour = rate.name === 'Community' ? 12 : 20;
       return { Cost: Math.round(hours * perHour * body.Rooms.length * 100) / 100, Currency: 'GBP', PriceRate: rate.name };
     }),
-    jsonRoute(ctx, E.previewEmailContent, ({ body }) => ({
+    jsonRoute(mock, E.previewEmailContent, ({ body }) => ({
       Subject: 'Your booking at Oldtown Village Hall',
       Body: `<p>Preview for ${JSON.stringify(body).length} bytes of booking data.</p>`,
     })),

@@ -5,42 +5,42 @@ import type { MockContext } from '../context.js';
 import { jsonRoute } from '../routes.js';
 import { customerItem } from './present.js';
 
-export function customerHandlers(ctx: MockContext) {
-  const ofHall = (hallId: number) => ctx.state.customers.filter((c) => c.hallId === hallId);
-  const find = (id: string) => ctx.state.customers.find((c) => c.id.toLowerCase() === id.toLowerCase());
+export function customerHandlers(mock: MockContext) {
+  const ofHall = (hallId: number) => mock.state.customers.filter((c) => c.hallId === hallId);
+  const find = (id: string) => mock.state.customers.find((c) => c.id.toLowerCase() === id.toLowerCase());
   return [
-    jsonRoute(ctx, E.listCustomersForHall, ({ query: q }) =>
+    jsonRoute(mock, E.listCustomersForHall, ({ query: q }) =>
       ofHall(q.id)
         // Open point hallCustomers: without customer=true, staff are listed only in the with-staff reading.
-        .filter((c) => !c.staff || (q.customer !== 'true' && ctx.readings.hallCustomers === 'with-staff'))
+        .filter((c) => !c.staff || (q.customer !== 'true' && mock.readings.hallCustomers === 'with-staff'))
         .filter((c) => q.includeDeleted === 'true' || !c.deleted)
         .filter((c) => q.onlyNew !== 'true' || c.isNew)
-        .map((c) => customerItem(ctx, c)),
+        .map((c) => customerItem(mock, c)),
     ),
-    jsonRoute(ctx, E.listAllCustomers, () => ctx.state.customers.map((c) => customerItem(ctx, c))),
-    jsonRoute(ctx, E.getCustomerDetails, ({ query: q }) =>
+    jsonRoute(mock, E.listAllCustomers, () => mock.state.customers.map((c) => customerItem(mock, c))),
+    jsonRoute(mock, E.getCustomerDetails, ({ query: q }) =>
       ofHall(q.hallid)
         .filter((c) => !c.deleted)
         .map((c) => ({
           UserId: c.id,
           Name: c.name,
           Email: c.email,
-          BookingCount: ctx.state.bookings.filter((b) => b.customerId === c.id).length,
+          BookingCount: mock.state.bookings.filter((b) => b.customerId === c.id).length,
         })),
     ),
-    jsonRoute(ctx, E.getCustomerNotes, ({ query: q }) =>
+    jsonRoute(mock, E.getCustomerNotes, ({ query: q }) =>
       (find(q.customerid)?.notes ?? []).map((note, i) => ({ Id: i + 1, Note: note, HallId: q.hallid })),
     ),
-    jsonRoute(ctx, E.getExistingAddresses, ({ query: q }) =>
+    jsonRoute(mock, E.getExistingAddresses, ({ query: q }) =>
       (find(q.uid)?.addresses ?? []).map((line, i) => ({ Id: i + 1, AddressLine1: line })),
     ),
-    jsonRoute(ctx, E.getGroupsForCustomer, () => [
+    jsonRoute(mock, E.getGroupsForCustomer, () => [
       { Id: 1, Name: 'Regular hirers' },
       { Id: 2, Name: 'Charities' },
     ]),
-    jsonRoute(ctx, E.getUnverifiedUsersCount, ({ query: q }) => ofHall(q.hallid).filter((c) => !c.verified).length),
-    jsonRoute(ctx, E.getNewCustomersCount, ({ query: q }) => ofHall(q.hallid).filter((c) => c.isNew).length),
-    jsonRoute(ctx, E.blockUser, ({ body }) => {
+    jsonRoute(mock, E.getUnverifiedUsersCount, ({ query: q }) => ofHall(q.hallid).filter((c) => !c.verified).length),
+    jsonRoute(mock, E.getNewCustomersCount, ({ query: q }) => ofHall(q.hallid).filter((c) => c.isNew).length),
+    jsonRoute(mock, E.blockUser, ({ body }) => {
       const c = find(body.CustomerId);
       if (!c || c.hallId !== body.HallId) {
         return HttpResponse.json({ Message: `No customer ${body.CustomerId} at hall ${body.HallId}` }, { status: 404 });

@@ -9,14 +9,14 @@ export function hasRawBracketInFieldName(raw: string): boolean {
   return raw.split('&').some((pair) => /[[\]]/.test(pair.split('=', 1)[0] ?? ''));
 }
 
-export function filterHandlers(ctx: MockContext) {
+export function filterHandlers(mock: MockContext) {
   return [
     http.all('*', async ({ request }) => {
       const type = request.headers.get('content-type') ?? '';
       if (request.method !== 'POST' || !type.includes('application/x-www-form-urlencoded')) return undefined;
       const raw = await request.clone().text();
       if (hasRawBracketInFieldName(raw)) {
-        ctx.resets += 1;
+        mock.resets += 1;
         return HttpResponse.error();
       }
       return undefined;

@@ -4,11 +4,11 @@ import { withItems } from '../../contracts/index.js';
 import type { MockContext } from '../context.js';
 import type { BookingRecord, CustomerRecord, RoomRecord } from '../state.js';
 
-export const roomsUsed = (ctx: MockContext, b: BookingRecord): string =>
-  b.roomIds.map((id) => ctx.state.rooms.find((r) => r.id === id)?.name ?? `Room ${id}`).join(', ');
+export const roomsUsed = (mock: MockContext, b: BookingRecord): string =>
+  b.roomIds.map((id) => mock.state.rooms.find((r) => r.id === id)?.name ?? `Room ${id}`).join(', ');
 
-export function bookingItem(ctx: MockContext, b: BookingRecord) {
-  const customer = ctx.state.customers.find((c) => c.id === b.customerId);
+export function bookingItem(mock: MockContext, b: BookingRecord) {
+  const customer = mock.state.customers.find((c) => c.id === b.customerId);
   return {
     BookingId: b.id,
     BookingName: b.name,
@@ -17,15 +17,15 @@ export function bookingItem(ctx: MockContext, b: BookingRecord) {
     Status: b.status,
     CustomerName: customer?.name ?? '',
     CustomerId: b.customerId,
-    RoomsUsed: roomsUsed(ctx, b),
-    ActivityType: ctx.state.activityTypes.find((a) => a.id === b.activityTypeId)?.name ?? '',
+    RoomsUsed: roomsUsed(mock, b),
+    ActivityType: mock.state.activityTypes.find((a) => a.id === b.activityTypeId)?.name ?? '',
     IsRecurring: b.isRecurring,
     HallId: b.hallId,
   };
 }
 
-export function customerItem(ctx: MockContext, c: CustomerRecord) {
-  const alt = ctx.options.aliases === 'alternate';
+export function customerItem(mock: MockContext, c: CustomerRecord) {
+  const alt = mock.options.aliases === 'alternate';
   return {
     UserId: c.id,
     ...(alt ? { FullName: c.name } : { Name: c.name }),
@@ -36,8 +36,8 @@ export function customerItem(ctx: MockContext, c: CustomerRecord) {
   };
 }
 
-export function roomItem(ctx: MockContext, r: RoomRecord) {
-  const alt = ctx.options.aliases === 'alternate';
+export function roomItem(mock: MockContext, r: RoomRecord) {
+  const alt = mock.options.aliases === 'alternate';
   return { ...(alt ? { Id: r.id } : { ID: r.id }), Name: r.name, HallId: r.hallId, rowNumber: r.rowNumber, Description: r.description };
 }
 
@@ -47,12 +47,12 @@ export function roomItem(ctx: MockContext, r: RoomRecord) {
  * With the alternate aliases, one spelling per event, `Id` and `id` in turn, so a reader of one spelling
  * fails on the same feed.
  */
-export function eventIdField(ctx: MockContext, id: number) {
-  if (ctx.options.aliases !== 'alternate') return { Id: id, id };
+export function eventIdField(mock: MockContext, id: number) {
+  if (mock.options.aliases !== 'alternate') return { Id: id, id };
   return id % 2 ? { id } : { Id: id };
 }
 
 /** A list in the configured documented shape. */
-export function list<T>(ctx: MockContext, items: T[]) {
-  return withItems(ctx.options.listShape === 'data' ? { Data: [] } : [], items);
+export function list<T>(mock: MockContext, items: T[]) {
+  return withItems(mock.options.listShape === 'data' ? { Data: [] } : [], items);
 }

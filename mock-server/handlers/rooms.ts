@@ -6,19 +6,19 @@ import type { RoomRecord } from '../state.js';
 import { roomItem } from './present.js';
 
 /** The hall's rooms in grid order (`rowNumber`). */
-export const roomsOfHall = (ctx: MockContext, hallId: number): RoomRecord[] =>
-  ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber);
+export const roomsOfHall = (mock: MockContext, hallId: number): RoomRecord[] =>
+  mock.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber);
 
-export function roomHandlers(ctx: MockContext) {
-  const s = () => ctx.state;
-  const rooms = (hallId: number) => roomsOfHall(ctx, hallId);
+export function roomHandlers(mock: MockContext) {
+  const s = () => mock.state;
+  const rooms = (hallId: number) => roomsOfHall(mock, hallId);
   return [
-    jsonRoute(ctx, E.listRoomsForBooking, ({ query: q }) =>
+    jsonRoute(mock, E.listRoomsForBooking, ({ query: q }) =>
       rooms(q.hallid)
         .filter((r) => r.bookable)
-        .map((r) => roomItem(ctx, r)),
+        .map((r) => roomItem(mock, r)),
     ),
-    jsonRoute(ctx, E.listRoomsForGrid, ({ query: q }) => rooms(q.id).map((r) => roomItem(ctx, r))),
-    jsonRoute(ctx, E.getRoomDescriptions, () => s().rooms.map((r) => ({ RoomId: r.id, Description: r.description }))),
+    jsonRoute(mock, E.listRoomsForGrid, ({ query: q }) => rooms(q.id).map((r) => roomItem(mock, r))),
+    jsonRoute(mock, E.getRoomDescriptions, () => s().rooms.map((r) => ({ RoomId: r.id, Description: r.description }))),
   ];
 }

@@ -17,33 +17,33 @@ function weekStart(iso: string): string {
   return shiftLocal(day, { days: -((weekday + 6) % 7) });
 }
 
-export function schedulerPageHandlers(ctx: MockContext) {
+export function schedulerPageHandlers(mock: MockContext) {
   return [
-    pageRoute(ctx, pages.schedulerPage, ({ request, user, params }) => {
+    pageRoute(mock, pages.schedulerPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
-      const hall = ctx.state.halls.find((h) => h.id === hallId);
+      const hall = mock.state.halls.find((h) => h.id === hallId);
       if (!hall) return notFoundPage();
       // `?date=YYYY-MM-DD` (the page's own week navigation writes it) shows that day's week; else this week.
       const asked = new URL(request.url).searchParams.get('date') ?? '';
-      const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? `${asked}T00:00:00` : ctx.state.now;
-      return htmlWithToken(ctx, request, user, (token) =>
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? `${asked}T00:00:00` : mock.state.now;
+      return htmlWithToken(mock, request, user, (token) =>
         schedulerPage({
           hallId,
           hallName: hall.name,
           token,
           user: user ?? '',
-          rooms: ctx.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
+          rooms: mock.state.rooms.filter((r) => r.hallId === hallId).sort((a, b) => a.rowNumber - b.rowNumber),
           weekStart: weekStart(day),
-          today: ctx.state.now.slice(0, 10),
-          roomLabels: ctx.readings.roomLabels,
+          today: mock.state.now.slice(0, 10),
+          roomLabels: mock.readings.roomLabels,
         }),
       );
     }),
 
-    pageRoute(ctx, pages.bookingPopup, ({ params }) => {
-      const b = ctx.state.bookings.find((x) => x.id === Number(params.booking_id));
+    pageRoute(mock, pages.bookingPopup, ({ params }) => {
+      const b = mock.state.bookings.find((x) => x.id === Number(params.booking_id));
       if (!b) return HttpResponse.html(`<div class="booking-popup">${esc('Page Not Found!')}</div>`, { status: 404 });
-      return HttpResponse.html(bookingPopup(bookingViewModel(ctx, b)));
+      return HttpResponse.html(bookingPopup(bookingViewModel(mock, b)));
     }),
   ];
 }

@@ -7,13 +7,13 @@ import { eventIdField, roomsUsed } from './present.js';
 /** Live notes: `custView=true` masks titles. */
 const maskedTitle = (status: string) => (status === 'Requested' ? 'Provisional Booking' : 'Private Booking');
 
-export function schedulerHandlers(ctx: MockContext) {
+export function schedulerHandlers(mock: MockContext) {
   return [
-    jsonRoute(ctx, E.listSchedulerEvents, ({ query: q }) => {
+    jsonRoute(mock, E.listSchedulerEvents, ({ query: q }) => {
       const from = q.start.slice(0, 19);
       const to = q.end.slice(0, 19);
-      const rooms = ctx.state.rooms;
-      return ctx.state.bookings
+      const rooms = mock.state.rooms;
+      return mock.state.bookings
         .filter((b) => b.hallId === q.HallId && b.status !== 'Cancelled' && !b.isRecurring)
         .filter((b) => b.start < to && from < b.end)
         .flatMap((b) => {
@@ -22,17 +22,17 @@ export function schedulerHandlers(ctx: MockContext) {
           return ids
             .filter((r) => !q.roomId || r === q.roomId || (q.groupRooms === 'true' && b.roomIds.includes(q.roomId)))
             .map((r) => ({
-              ...eventIdField(ctx, b.id),
+              ...eventIdField(mock, b.id),
               title: q.custView === 'true' ? maskedTitle(b.status) : b.name,
               start: b.start,
               end: b.end,
               color: (rooms.find((x) => x.id === r)?.colour ?? '#777777').toLowerCase(),
               allDay: false,
-              RoomsUsed: roomsUsed(ctx, b),
+              RoomsUsed: roomsUsed(mock, b),
               RoomId: r,
             }));
         });
     }),
-    jsonRoute(ctx, E.checkSession, () => true),
+    jsonRoute(mock, E.checkSession, () => true),
   ];
 }
