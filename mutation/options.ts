@@ -10,7 +10,7 @@ export const USAGE = `Usage: npm run mutation -- [--only id,id] [--parallel N] [
   --no-baseline   run the suite against the faithful mock here, even when npm test's results of this
                   commit and settings (reports/results.json) could stand for it
   --record      write the tests that killed the mutants to mutation/killers.json (with --only, the
-                others' entries are kept)
+                others' entries are kept; with playwright args after --, only with --only)
   after --      passed to every playwright run (e.g. --project=contract while working on one area; the
                 score of record is the whole suite, with nothing after --)`;
 

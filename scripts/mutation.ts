@@ -37,8 +37,13 @@ const order = catalogue.map((m) => m.id);
 const suiteArgs = o.playwrightArgs.length ? o.playwrightArgs : MUTATION_PROJECTS.map((p) => `--project=${p}`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const t0 = performance.now();
+if (o.record && o.playwrightArgs.length && !o.only) {
+  console.error('mutation: --record with playwright args needs --only: a narrowed run records the killers of the mutants it names');
+  process.exit(2);
+}
 if (o.playwrightArgs.length)
   console.log(`mutation: playwright args ${o.playwrightArgs.join(' ')} — not the whole suite, so not the score of record.`);
+const suite = o.playwrightArgs.length ? `the suite narrowed to ${o.playwrightArgs.join(' ')}` : 'the whole suite';
 
 const plan =
   o.playwrightArgs.length || !o.firstTry
@@ -49,12 +54,12 @@ const plan =
       );
 const tryProjects = tryProjectsOf(plan);
 console.log(
-  `mutation: ${selected.length} mutants. The whole suite against the faithful mock` +
+  `mutation: ${selected.length} mutants. ${suite[0]!.toUpperCase()}${suite.slice(1)} against the faithful mock` +
     (plan.length
       ? `, and beside it, in the same run, ${plan.length} first tries (each mutant against the test that ` +
         `killed it last time, for that test only, an expected failure) in ${tryProjects.length} try projects`
       : '') +
-    `; then the whole suite for each mutant not yet killed, ${o.parallel} run(s) at a time, ${o.workers} worker(s) each, ` +
+    `; then ${suite} for each mutant not yet killed, ${o.parallel} run(s) at a time, ${o.workers} worker(s) each, ` +
     'stopping at the first failing test (--max-failures=1), so "caught by" names that test.',
 );
 
@@ -170,7 +175,7 @@ if (errored.length) {
   console.log('runs that died without a failing test (fix the run, then re-measure):');
   for (const r of errored) console.log(`  ${r.id.padEnd(40)} ${r.note}`);
 }
-if (o.record && !o.playwrightArgs.length) {
+if (o.record && (!o.playwrightArgs.length || o.only)) {
   const held = writeKillers(results, order);
   console.log(`→ ${relative(ROOT, KILLERS)}: the killers of ${held} mutants (this run's ${killedNow} merged in), tried first next time`);
 }

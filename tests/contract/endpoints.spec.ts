@@ -29,9 +29,9 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
       annotation: [
         {
           type: SOURCE,
-          description: `interface doc, ${endpoint.method} ${endpoint.path}: ${
+          description: `${endpoint.beyondDocument ?? 'interface doc'}, ${endpoint.method} ${endpoint.path}: ${
             endpoint.documented
-              ? 'its response as the resource tables give it'
+              ? `its response as ${endpoint.beyondDocument ? 'its entry gives' : 'the resource tables give'} it`
               : '"Response: not shown" (held to the baseline recorded against this target)'
           }`,
         },
