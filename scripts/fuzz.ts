@@ -20,10 +20,13 @@ import { loginProblem, unreachable } from '../fixtures/startup-checks.js';
 import { LoginError } from '../client/errors.js';
 import { displayUrl } from '../reporting/report-options.js';
 
-const USAGE = `Usage: npm run fuzz -- [--seed N] [--cases N] [--budget SECONDS] [--readings default|alternate] [--replay FILE]
-  --seed      fast-check seed (default: random, printed)      --cases   generated cases (default 2400)
-  --budget    time budget in seconds (default 50)              --readings  the built-in mock's readings (no HB_BASE_URL)
-  --replay    run a replay file's input again (reports/fuzz/*.json)
+const USAGE = `Usage: npm run fuzz -- [--seed N] [--cases N] [--time-limit SECONDS] [--readings default|alternate] [--replay FILE]
+  --seed        fast-check seed (default: random, printed)
+  --cases       the budget, in generated cases (default 2400): one seed sends the same requests, in the
+                same order, to a fast and a slow server
+  --time-limit  a safety stop in seconds (default 600), not the budget: a check it cuts short fails the run
+  --readings    the built-in mock's readings, default or alternate (no HB_BASE_URL)
+  --replay      run a replay file's input again (reports/fuzz/*.json)
 Target: HB_BASE_URL, HB_EMAIL, HB_PASSWORD, HB_HALL_ID (else a built-in mock; HB_MOCK_MUTANT plays a mutant).
 Writes (form posts, BlockUser, GenerateAccessPIN) only against the mock or with HB_ALLOW_WRITES=true.`;
 
@@ -32,7 +35,7 @@ function usage(message: string): never {
   process.exit(2);
 }
 
-let flags: { seed?: string; cases: string; budget: string; readings: string; replay?: string; help: boolean };
+let flags: { seed?: string; cases: string; 'time-limit': string; readings: string; replay?: string; help: boolean };
 try {
   flags = parseArgs({
     args: negativeValuesJoined(process.argv.slice(2)),
@@ -40,7 +43,7 @@ try {
     options: {
       seed: { type: 'string' },
       cases: { type: 'string', default: '2400' },
-      budget: { type: 'string', default: '50' },
+      'time-limit': { type: 'string', default: '600' },
       readings: { type: 'string', default: 'default' },
       replay: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -60,7 +63,7 @@ const whole = (name: string, v: string | undefined, min: number) => {
 };
 const seed = whole('seed', flags.seed, -2147483648) ?? Math.floor(Math.random() * 2 ** 31);
 const cases = whole('cases', flags.cases, 1) as number;
-const budgetMs = (whole('budget', flags.budget, 1) as number) * 1000;
+const budgetMs = (whole('time-limit', flags['time-limit'], 1) as number) * 1000;
 if (flags.readings !== 'default' && flags.readings !== 'alternate')
   usage(`--readings must be default or alternate, got "${flags.readings}"`);
 const ReplayFile = z.object({
@@ -148,7 +151,7 @@ if (replayFile) {
 } else {
   const cap = env.target.kind === 'remote' ? env.maxConcurrency : Math.max(2, env.maxConcurrency);
   console.log(
-    `Generated inputs against ${target.label}, hall ${target.hallId}: seed ${seed}, ${cases} cases, budget ${budgetMs / 1000} s, ` +
+    `Generated inputs against ${target.label}, hall ${target.hallId}: seed ${seed}, ${cases} cases (time limit ${budgetMs / 1000} s), ` +
       `${cap} in flight at most, writes ${target.writes ? 'on' : 'off'}`,
   );
   const mockArgs = stopMock && flags.readings === 'alternate' ? '--readings alternate' : undefined;
@@ -182,7 +185,12 @@ if (replayFile) {
   console.log(`invalid inputs: ${summary.refused} refused (4xx), ${summary.tolerated} answered 200 within the contract (lenient binding)`);
   for (const note of summary.notes) console.log(`note: ${note}`);
   if (swept) console.log(`note: removed ${swept} booking(s) of this run left after a finding`);
-  if (interrupted) console.log(`note: the time budget stopped ${interrupted} check(s) early`);
+  if (interrupted) {
+    console.error(
+      `fuzz: the time limit (${budgetMs / 1000} s) stopped ${interrupted} check(s) before their cases ran: the verdict is ` +
+        'incomplete (raise --time-limit, or lower --cases)',
+    );
+  }
   for (const f of summary.findings) {
     console.log(`\n✗ ${f.property}: ${f.message}`);
     console.log(`  shrunk input (${f.shrinks} shrinks): ${redact(JSON.stringify(f.input))}`);
@@ -190,7 +198,7 @@ if (replayFile) {
     console.log(`  seed ${f.seed}${f.path ? `, path ${f.path}` : ''}`);
   }
   console.log(`\n${summary.findings.length ? `${summary.findings.length} finding(s)` : 'nothing found'} (seed ${seed})`);
-  exit = summary.findings.length ? 1 : 0;
+  exit = summary.findings.length || interrupted ? 1 : 0;
 }
 await stopMock?.();
 process.exit(exit);

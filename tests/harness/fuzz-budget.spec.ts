@@ -1,13 +1,16 @@
 // The generated checks' budget is in requests, not seconds (fuzz/runner.ts): on a fast mock and on
 // one whose every /api/ answer waits (the `delay` fault, mock-server/faults.ts) the same seed and case
 // budget send the same requests in the same order; the time limit is only a safety stop, and a run
-// it cuts short says so (its properties are marked interrupted, which fails the suite's spec).
+// it cuts short says so (its properties are marked interrupted, which fails the suite's spec and
+// `npm run fuzz`).
 import { expect, test } from '@playwright/test';
 import { API_PREFIX } from '../../contracts/index.js';
 import { openFuzzContext } from '../../fuzz/context.js';
 import { runFuzz } from '../../fuzz/runner.js';
 import { fault } from '../../mock-server/fault-handlers.js';
 import { startMockServer } from '../../mock-server/server.js';
+import { childEnv, runScript } from '../../child-runs/child-run.js';
+import { said } from './refusals.js';
 
 const SEED = 20261127;
 const CASES = 60;
@@ -45,4 +48,13 @@ test('a generated run sends the same requests in the same order on a fast and a 
 test('a run the safety stop cuts short says which properties it cut', async ({}, testInfo) => {
   const cut = await sentBy(40, 1, testInfo.outputPath('cut'));
   expect(cut.interrupted.length, 'properties marked interrupted').toBeGreaterThan(0);
+});
+
+test('npm run fuzz: --cases is the budget, --time-limit a stop that fails the run it cuts short', async () => {
+  const run = await runScript('scripts/fuzz.ts', ['--seed', '7', '--cases', '100000', '--time-limit', '1'], childEnv({}));
+  expect(run.status, said(run)).toBe(1);
+  expect(run.stdout, said(run)).toMatch(/seed 7, 100000 cases \(time limit 1 s\)/);
+  expect(run.stderr, said(run)).toMatch(
+    /^fuzz: the time limit \(1 s\) stopped \d+ check\(s\) before their cases ran: the verdict is incomplete/m,
+  );
 });

@@ -85,13 +85,13 @@ test.describe('paths and numbers at start', () => {
     const env = childEnv({});
     const [replay, reports, budget, out] = await Promise.all([
       runScript('scripts/fuzz.ts', ['--replay', file], env),
-      runScript('scripts/fuzz.ts', ['--budget', '1'], childEnv({ HB_REPORTS_DIR: file })),
-      runScript('scripts/fuzz.ts', ['--budget', '-5'], env),
+      runScript('scripts/fuzz.ts', ['--time-limit', '1'], childEnv({ HB_REPORTS_DIR: file })),
+      runScript('scripts/fuzz.ts', ['--time-limit', '-5'], env),
       runScript('scripts/record.ts', ['--out', '/nonexistent/dir/x.json'], env),
     ]);
     expectCannotStart(replay, '--replay', /is not a replay file: property: /);
     expectCannotStart(reports, 'HB_REPORTS_DIR', /is a file, not a folder/);
-    expect.soft(budget.stderr.trim(), said(budget)).toMatch(/^fuzz: --budget must be a whole number of at least 1, got "-5"/);
+    expect.soft(budget.stderr.trim(), said(budget)).toMatch(/^fuzz: --time-limit must be a whole number of at least 1, got "-5"/);
     expect.soft(budget.status).toBe(2);
     expectCannotStart(out, '--out', /its folder \/nonexistent\/dir does not exist/);
   });
