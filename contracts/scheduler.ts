@@ -33,6 +33,14 @@ export const SchedulerQuery = z.object({
 });
 export type SchedulerQuery = z.input<typeof SchedulerQuery>;
 
+/**
+ * The scheduler routes public clients read without logging in (live notes, "Public clients read
+ * `/Scheduler/View/{hall}`, `/api/Scheduler/GetBookings` and `/Scheduler/ViewBooking/{id}` without
+ * logging in"): the document says they need a session, so the suite records what a server does there
+ * rather than fail, and the mock serves them without one unless told to be strict.
+ */
+export const PUBLIC_ON_LIVE: readonly string[] = ['schedulerPage', 'listSchedulerEvents', 'bookingPopup'];
+
 /** Id of the room colour list on `/Scheduler/View/{hall_id}` (interface doc, "Room colour mapping"). */
 export const ROOM_COLOUR_LIST_ID = 'RoomColorList';
 /** Selector of the room colour list's items (interface doc). */

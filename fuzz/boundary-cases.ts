@@ -9,7 +9,7 @@ import { jsonCaseArb, type JsonCase } from './json-cases.js';
 import type { Pool } from './values.js';
 
 /** The conventional text limit: an nvarchar(255) column, the commonest in ASP.NET models. */
-const TEXT_LIMIT = 255;
+export const TEXT_LIMIT = 255;
 /** The boundary kinds, in the order a run sends them. */
 const BOUNDARY_KINDS = ['empty-array', 'one-element', 'at-limit', 'past-limit', 'reversed-range', 'equal-range'] as const;
 export type BoundaryKind = (typeof BOUNDARY_KINDS)[number];

@@ -11,12 +11,13 @@ import { deleteBooking } from '../client/booking-queries.js';
 import { runMarker } from '../client/run-marker.js';
 import { describe, sendCase } from './send.js';
 import { markupArb, type InputKind } from './values.js';
+import { TEXT_LIMIT, type BoundaryKind } from './boundary-cases.js';
 import { afterDelete, beforePost, escapedOnPages, storedWith } from './form-checks.js';
 
 /** One generated create post: what changes from a valid post of the page's own form. */
 export interface FormCase {
   check: 'form';
-  kind: InputKind;
+  kind: InputKind | BoundaryKind;
   /** The changed field; a bracketed name for `brackets` in a name. */
   field?: string;
   /** The booking name's generated part (after the run marker). */
@@ -25,12 +26,38 @@ export interface FormCase {
   change: Record<string, string | null>;
   /** Literal brackets in a field name: the request filter resets such a post (interface doc, wire requirements). */
   rawBrackets: boolean;
+  /** A boundary: the name padded to this many characters, the time range reversed or of no length, or no room. */
+  nameLength?: number;
+  range?: 'reversed' | 'equal';
+  rooms?: 0;
 }
+
+const boundary = (kind: BoundaryKind, field: string, more: Partial<FormCase>): FormCase => ({
+  check: 'form',
+  kind,
+  field,
+  label: kind,
+  change: {},
+  rawBrackets: false,
+  ...more,
+});
+/**
+ * The create form's boundary posts, each sent once before any generated one (as fuzz/boundary-cases.ts
+ * does for the JSON endpoints): a name at and past the conventional limit, the time range reversed and of
+ * no length, no room selected. Each may be refused or stored, never answered with a server error.
+ */
+export const FORM_BOUNDARIES: readonly FormCase[] = [
+  boundary('at-limit', 'Name', { nameLength: TEXT_LIMIT }),
+  boundary('past-limit', 'Name', { nameLength: TEXT_LIMIT + 1 }),
+  boundary('reversed-range', 'StartDate/EndDate', { range: 'reversed' }),
+  boundary('equal-range', 'StartDate/EndDate', { range: 'equal' }),
+  boundary('empty-array', 'BookingRoom', { rooms: 0 }),
+];
 
 type Field = Exclude<BookingFormField, typeof TOKEN_FIELD>;
 const REQUIRED = BOOKING_FORM_FIELDS.filter((f): f is Field => f !== TOKEN_FIELD);
 /** Kinds after which the post must be refused: a required field missing or unbindable (interface doc, required form fields). */
-const MUST_REFUSE: readonly InputKind[] = ['missing-required', 'wrong-type', 'off-enum', 'malformed-date', 'impossible-date'];
+const MUST_REFUSE: readonly FormCase['kind'][] = ['missing-required', 'wrong-type', 'off-enum', 'malformed-date', 'impossible-date'];
 
 const labelArb = fc.oneof(
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,15}$/),
@@ -131,7 +158,7 @@ function entriesFor(form: ParsedForm, c: FormCase, name: string, slot: { start: 
   const first = (f: string) => realOptions(form, f)[0]?.value ?? '';
   const customer = realOptions(form, 'CustomerId').find((o) => o.value.toLowerCase() === testCustomerId?.toLowerCase())?.value;
   const rooms = form.controls.filter((x) => BOOKING_ROOM_FIELD.test(x.name) && x.name.endsWith('RoomId')).map((x) => x.value);
-  const selection = roomSelection(form, rooms.slice(0, 1));
+  const selection = roomSelection(form, rooms.slice(0, c.rooms ?? 1));
   const base = applyOverrides(form, {
     ...selection.overrides,
     Name: name,
@@ -164,10 +191,13 @@ const encode = (entries: [string, string][], rawBrackets: boolean) =>
 
 export async function judgeFormCase(client: HbClient, run: FormRun, c: FormCase): Promise<string | null> {
   const n = run.seq++;
-  const name = `${c.label} ${run.marker} f${n}`;
+  const tail = ` ${run.marker} f${n}`;
+  // Padded at the front: a server that cuts the name short keeps the run's marker.
+  const name = c.nameLength ? `${'x'.repeat(Math.max(1, c.nameLength - tail.length))}${tail}` : `${c.label}${tail}`;
   const day = addDays(run.day, Math.floor(n / 10));
-  const hour = 8 + (n % 10);
-  const slot = { start: `${day}T${String(hour).padStart(2, '0')}:00:00`, end: `${day}T${String(hour).padStart(2, '0')}:45:00` };
+  const at = (minute: string) => `${day}T${String(8 + (n % 10)).padStart(2, '0')}:${minute}:00`;
+  const [start, end] = [at('00'), at('45')];
+  const slot = c.range === 'reversed' ? { start: end, end: start } : c.range === 'equal' ? { start, end: start } : { start, end };
   const page = await client.send('/Admin/Bookings/Create', { endpointId: 'createBookingPage' });
   const form = pickForm(page.text, { postPath: new URL(page.url).pathname });
   const entries = entriesFor(form, c, name, slot, run.testCustomerId);

@@ -6,7 +6,7 @@ import type { CookieJar } from 'tough-cookie';
 import { endpoints, listItems, type EndpointId } from '../contracts/index.js';
 import { findIntKey } from '../client/discovery.js';
 import type { HbClient } from '../client/client.js';
-import { formCaseArb, judgeFormCase, type FormRun } from './form-cases.js';
+import { FORM_BOUNDARIES, formCaseArb, judgeFormCase, type FormCase, type FormRun } from './form-cases.js';
 import { boundaryCases, takesInput } from './boundary-cases.js';
 import { jsonCaseArb } from './json-cases.js';
 import { judgeJsonCase } from './json-verdicts.js';
@@ -34,6 +34,7 @@ export interface FuzzContext {
 
 /** The property of the boundary inputs, sent before every random one. */
 const BOUNDARIES = 'boundaries';
+const FORM_BOUNDARIES_NAME = 'form-boundaries';
 
 export interface Property {
   name: string;
@@ -50,6 +51,7 @@ const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Pr
 });
 
 export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
+  const judgeForm = (c: FormCase) => judgeFormCase(ctx.client, ctx.form, c);
   const ids = (Object.keys(endpoints) as EndpointId[]).filter((id) => ctx.writes || !endpoints[id].writes);
   const json = ids.map((id) =>
     property(
@@ -76,7 +78,13 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
       if (note) ctx.observed.set('logoff', note);
       return finding;
     }),
-    ...(ctx.writes ? [property('form', formCaseArb, (c) => judgeFormCase(ctx.client, ctx.form, c))] : []),
+    ...(ctx.writes
+      ? [
+          // The create form's boundaries, sent once each before any random post.
+          { ...property(FORM_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeForm), cases: FORM_BOUNDARIES },
+          property('form', formCaseArb, judgeForm),
+        ]
+      : []),
   ];
 }
 

@@ -2,14 +2,11 @@
 // (interface doc, Errors: it redirects to login), a JSON POST without its token or with another
 // session's (common rules 2 and 3: refused), and a login with an off-site ReturnUrl (never followed).
 import fc from 'fast-check';
-import { LOGIN_PATH, TOKEN_FIELD, endpoints, pagePath, pages, type EndpointId, type PageId } from '../contracts/index.js';
+import { LOGIN_PATH, PUBLIC_ON_LIVE, TOKEN_FIELD, endpoints, pagePath, pages, type EndpointId, type PageId } from '../contracts/index.js';
 import { tokensIn, type HbClient } from '../client/client.js';
 import { jsonCaseArb } from './json-cases.js';
 import { describe, redirectsToLogin, sendCase } from './send.js';
 import type { Pool } from './values.js';
-
-/** The scheduler routes public clients read without a session (live notes): what they do is recorded, not judged. */
-const RECORD_ONLY: readonly string[] = ['listSchedulerEvents', 'schedulerPage', 'bookingPopup'];
 
 export interface NoSessionCase {
   check: 'no-session';
@@ -64,7 +61,7 @@ export async function judgeNoSession(anonymous: HbClient, c: NoSessionCase, obse
     endpointId: c.route,
   });
   const where = `${c.route} without a session: ${describe(c, sent)}`;
-  if (RECORD_ONLY.includes(c.route)) {
+  if (PUBLIC_ON_LIVE.includes(c.route)) {
     observed.set(c.route, sent.ok ? `HTTP ${sent.reply.status}` : sent.code);
     return sent.ok && sent.reply.status >= 500 ? `${where}: a server error` : null;
   }

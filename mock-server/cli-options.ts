@@ -10,6 +10,7 @@ import { negativeValuesJoined, StartError } from '../settings/command-line.js';
 
 export const MOCK_USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate]
        [--dashboard-404]   serve the dashboard as the live service did (404)
+       [--session-everywhere]   redirect the scheduler reads public clients make without a session (as the document says)
        ${FAULT_USAGE}
        [--seed FILE [--as-recorded]]   play a recorded hall (npm run record, npm run proxy -- --record FILE)
        [--seed-scale N]   a big hall: N more bookings over past years and the months ahead (default HB_MOCK_SEED_SCALE)
@@ -32,6 +33,7 @@ export interface MockCli {
   listShape: 'array' | 'data';
   aliases: 'primary' | 'alternate';
   dashboard404: boolean;
+  sessionEverywhere: boolean;
   readings: Partial<MockReadings>;
   /** The recorded hall and the file it came from. */
   seed?: { file: string; hall: SeedFile };
@@ -51,6 +53,7 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
       'list-shape': { type: 'string', default: 'array' },
       aliases: { type: 'string', default: 'primary' },
       'dashboard-404': { type: 'boolean', default: false },
+      'session-everywhere': { type: 'boolean', default: false },
       fault: { type: 'string', multiple: true, default: [] },
       readings: { type: 'string', default: 'default' },
       reading: { type: 'string', multiple: true, default: [] },
@@ -69,6 +72,7 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
       listShape: 'array',
       aliases: 'primary',
       dashboard404: false,
+      sessionEverywhere: false,
       readings: {},
       asRecorded: false,
       seedScale: 0,
@@ -114,6 +118,7 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
     listShape,
     aliases,
     dashboard404: values['dashboard-404'],
+    sessionEverywhere: values['session-everywhere'],
     readings,
     ...(seed && { seed }),
     asRecorded: values['as-recorded'],

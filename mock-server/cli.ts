@@ -18,13 +18,14 @@ const cli = parseOrExit('mock', parseMockArgs, MOCK_USAGE, process.argv.slice(2)
 const { port, host, seed, asRecorded, mutant, seedScale, faults } = cli;
 
 try {
-  const { listShape, aliases, dashboard404, readings } = cli;
+  const { listShape, aliases, dashboard404, sessionEverywhere, readings } = cli;
   const server = await startMockServer({
     port,
     host,
     listShape,
     aliases,
     dashboard404,
+    sessionEverywhere,
     readings,
     seed: seed?.hall,
     asRecorded,

@@ -26,6 +26,12 @@ export interface MockOptions {
   credentials?: MockCredentials;
   /** Serve the dashboard as the live service did (404) rather than as the interface document shows. */
   dashboard404?: boolean;
+  /**
+   * Ask a session on the scheduler routes public clients read without one on the live service
+   * (PUBLIC_ON_LIVE), as the interface document says every route but login does. Off by default: the
+   * mock serves them anonymously, as the live service does for those clients.
+   */
+  sessionEverywhere?: boolean;
   /** Id of a deliberate regression from mock-server/mutants.ts (mutation runs); absent = the faithful mock. */
   mutant?: string;
   /**

@@ -1,7 +1,8 @@
 // A server error on a boundary input (the generated checks' boundary pass, fuzz/boundary-cases.ts): an
 // empty or one-element array, a text at or past 255 characters, a time range reversed or of no length,
-// each answered as an unguarded ASP.NET action answers an exception: HTTP 500.
-import { API_PREFIX } from '../contracts/index.js';
+// each answered as an unguarded ASP.NET action answers an exception: HTTP 500. The create form's
+// boundary posts (fuzz/form-cases.ts) have one mutant of their own.
+import { API_PREFIX, pages } from '../contracts/index.js';
 import { isAt, under, type Mutant } from './mutant-kit.js';
 
 type Values = Record<string, unknown>;
@@ -76,5 +77,17 @@ export const boundaryMutants = [
     area: 'wire',
     breaks: 'a time range of no length (end equal to start) is refused or answered, never a server error',
     intercept: serverErrorWhen((v) => rangesOf(v).some(([s, e]) => e === s)),
+  },
+  {
+    id: 'create-form-error-on-reversed-range',
+    area: 'bookings',
+    breaks: 'a create post whose EndDate comes before its StartDate is refused or stored, never a server error',
+    intercept: async (request, next) => {
+      if (request.method !== 'POST' || !isAt(request, pages.submitCreateBookingForm)) return next(request);
+      const form = new URLSearchParams(await request.clone().text());
+      const [start, end] = [form.get('StartDate'), form.get('EndDate')];
+      const reversed = !!start && !!end && end < start;
+      return reversed ? new Response('Object reference not set to an instance of an object.', { status: 500 }) : next(request);
+    },
   },
 ] as const satisfies readonly Mutant[];

@@ -5,6 +5,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
   LOGIN_PATH,
+  PUBLIC_ON_LIVE,
   TOKEN_FIELD,
   TOKEN_HEADER,
   mswPath,
@@ -92,12 +93,15 @@ export interface JsonArgs<E extends JsonEndpoint> {
   request: Request;
 }
 
+/** Whether a route that needs a session is served without one: the live service's public scheduler reads. */
+const servedAnonymously = (mock: MockContext, id: string): boolean => !mock.options.sessionEverywhere && PUBLIC_ON_LIVE.includes(id);
+
 /** A JSON endpoint of the registry served by `resolve`. */
 export function jsonRoute<E extends JsonEndpoint>(mock: MockContext, endpoint: E, resolve: (args: JsonArgs<E>) => unknown): HttpHandler {
   const method = endpoint.method === 'GET' ? http.get : http.post;
   return method(mswPath(endpoint.path), async ({ request }) => {
     const user = currentUser(mock, request);
-    if (!user) return loginRedirect(request);
+    if (!user && !servedAnonymously(mock, endpoint.id)) return loginRedirect(request);
     if (endpoint.antiForgery === 'header' && !tokenValid(mock, request, request.headers.get(TOKEN_HEADER), user)) {
       return antiForgeryFailure();
     }
@@ -125,7 +129,7 @@ export function jsonRoute<E extends JsonEndpoint>(mock: MockContext, endpoint: E
       if (!parsed.success) return badRequest(`${endpoint.id}: invalid body\n${z.prettifyError(parsed.error)}`);
       body = parsed.data;
     }
-    const data = await resolve({ query, body, user, request } as JsonArgs<E>);
+    const data = await resolve({ query, body, user: user ?? '', request } as JsonArgs<E>);
     if (data instanceof Response) return data;
     const checked = endpoint.response.safeParse(data);
     if (!checked.success) {
@@ -152,7 +156,7 @@ export function pageRoute(mock: MockContext, route: PageRoute, resolve: (args: P
   const method = route.method === 'GET' ? http.get : http.post;
   return method(mswPath(route.path), async ({ request, params }) => {
     const user = currentUser(mock, request);
-    if (route.auth === 'session' && !user) return loginRedirect(request);
+    if (route.auth === 'session' && !user && !servedAnonymously(mock, route.id)) return loginRedirect(request);
     // Route ids bind as an `int`: `0x3E9`, `1001.0` or ` 1001` name no record, so the route is not found.
     const ids = Object.entries(params as Record<string, string>).filter(([name]) => name.endsWith('_id'));
     if (ids.some(([, value]) => routeInt(value) === null)) return notFoundPage();

@@ -32,6 +32,14 @@ export const integrityProbes: Record<Id, (p: SecurityProbe) => Promise<unknown>>
   'server-error-past-text-limit': (p) => longText(p, 256),
   'server-error-on-reversed-range': (p) => availability(p, (b) => ({ StartDateTime: b.EndDateTime, EndDateTime: b.StartDateTime })),
   'server-error-on-equal-range': (p) => availability(p, (b) => ({ EndDateTime: b.StartDateTime })),
+  'create-form-error-on-reversed-range': async (p) =>
+    (
+      await p.api.send(pagePath('submitCreateBookingForm'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ Name: 'Reversed', StartDate: '2027-05-01T11:00:00', EndDate: '2027-05-01T10:00:00' }).toString(),
+      })
+    ).status,
   'delete-removes-another-booking': async (p) => {
     // The hall's newest booking, as the suite's own are: one with older bookings beside it.
     const newest = Math.max(...p.mock.context.state.bookings.filter((b) => b.hallId === p.hall && b.parentId === null).map((b) => b.id));

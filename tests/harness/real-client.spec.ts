@@ -165,8 +165,29 @@ test.describe('real-client compatibility', () => {
     expect(wellFormed.status, 'a well-formed escape of an unknown path is a 404, not a 400').toBe(404);
   });
 
+  test("HallmasterAPI's reads, made without logging in, are served as on live; --session-everywhere redirects them", async ({
+    defaultMock,
+  }) => {
+    // HallmasterAPI never logs in (live notes, "Scheduler": public clients read these without a session).
+    const client = new PlainClient(defaultMock.url);
+    const booking = defaultMock.context.state.bookings.find((b) => b.hallId === defaultMock.context.hallId)!;
+    const paths = [
+      pagePath('schedulerPage', { hall_id: defaultMock.context.hallId }),
+      pagePath('bookingPopup', { booking_id: booking.id }),
+    ];
+    for (const path of paths) expect((await client.request(path)).status, `GET ${path} without a session`).toBe(200);
+    const strict = await startMockServer({ sessionEverywhere: true });
+    try {
+      const reply = await new PlainClient(strict.url).request(paths[0]!);
+      expect(reply.status, 'the strict mock redirects').toBe(302);
+      expect(reply.location, 'to the login page').toContain(LOGIN_PATH);
+    } finally {
+      await strict.close();
+    }
+  });
+
   test("HallmasterAPI's feed request with Python's custView=False is answered within the contract", async ({ defaultMock }) => {
-    const client = await loggedIn(defaultMock);
+    const client = new PlainClient(defaultMock.url); // without logging in, as HallmasterAPI reads it
     const today = serviceToday();
     // As the scraper builds it: str(False) is "False" (ASP.NET MVC binds booleans in any case).
     const window = `start=${today}T00:00:00Z&end=${addDays(today, 7)}T00:00:00Z`;
