@@ -10,7 +10,7 @@ import type { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
 import { skipUnlessWrites } from '../../fixtures/read-only.js';
-import { SOURCE } from '../../coverage/sources.js';
+import { beyond, SOURCE } from '../../coverage/sources.js';
 
 /** Customer.IsBlocked of one customer of the hall; fails when the hall's list lacks them. */
 async function isBlocked(api: HbClient, hallId: number, customerId: string): Promise<boolean> {
@@ -27,14 +27,16 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
     `${id} answers 200 JSON that satisfies its contract${endpoint.writes ? ' @write' : ''}`,
     {
       annotation: [
-        {
-          type: SOURCE,
-          description: `${endpoint.beyondDocument ?? 'interface doc'}, ${endpoint.method} ${endpoint.path}: ${
-            endpoint.documented
-              ? `its response as ${endpoint.beyondDocument ? 'its entry gives' : 'the resource tables give'} it`
-              : '"Response: not shown" (held to the baseline recorded against this target)'
-          }`,
-        },
+        endpoint.beyondDocument
+          ? beyond(endpoint, 'its response as its entry gives it')
+          : {
+              type: SOURCE,
+              description: `interface doc, ${endpoint.method} ${endpoint.path}: ${
+                endpoint.documented
+                  ? 'its response as the resource tables give it'
+                  : '"Response: not shown" (held to the baseline recorded against this target)'
+              }`,
+            },
       ],
     },
     async ({ api, facts, env, target, seeding }, testInfo) => {
