@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   aliasGroupsOf,
   openPoints,
+  PUBLIC_ON_LIVE,
   registry,
   routePattern,
   TIME_RANGES,
@@ -106,7 +107,9 @@ function statusesOf(e: RegistryEntry): { key: string; label: string }[] {
       : (e.kind === 'page' && e.writes) || form
         ? [{ key: 'answer', label: 'an answer (not shown in the document)' }]
         : [{ key: '200', label: '200' }];
-  if (e.auth === 'session') out.push({ key: 'login', label: '302 to the login page (no session)' });
+  // Not for the scheduler reads public clients make without logging in: the live service serves them,
+  // and the suite takes either answer there (tests/wire/session.spec.ts).
+  if (e.auth === 'session' && !PUBLIC_ON_LIVE.includes(e.id)) out.push({ key: 'login', label: '302 to the login page (no session)' });
   if (form) out.push({ key: 'reset', label: 'connection reset (request filter)' });
   return out;
 }
