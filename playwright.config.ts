@@ -33,8 +33,6 @@ const reports = (...parts: string[]) => reportsPath(env, ...parts);
 export default defineConfig<TestFixtures, WorkerFixtures>({
   testDir: './tests',
   outputDir: reports('test-results'),
-  // A passed test's folder goes: what is left under test-results/ is the evidence of a failure.
-  preserveOutput: 'failures-only',
   // Clears the Allure results; against a remote target, fails the run early when it does not answer.
   globalSetup: './fixtures/global-setup.ts',
   // Tests, not files, are the unit of work: a long file does not hold one worker while the other idles.
@@ -117,12 +115,13 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
     // mock only, so a run against staging (or a dead one) spends no time on them. Listed last and after
     // setup, so the service's checks come first. The checks of a run's artefacts share one inline run, the
-    // canary, a worker fixture: one worker runs them all, so the canary runs once.
+    // canary, a worker fixture: one worker runs them all, so the canary runs once. Listed before `harness`,
+    // so the canary's child run overlaps the harness's checks instead of ending the run with a slot idle.
     ...(remote
       ? []
       : [
-          { name: 'harness', testDir: './tests/harness', testIgnore: 'artefacts/**', dependencies: ['setup'], use: browser },
           { name: 'artefacts', testDir: './tests/harness/artefacts', workers: 1, dependencies: ['setup'], use: browser },
+          { name: 'harness', testDir: './tests/harness', testIgnore: 'artefacts/**', dependencies: ['setup'], use: browser },
         ]),
   ],
 });

@@ -1,7 +1,9 @@
 // The last reporter of every run: once the HTML, JUnit, blob and Allure reporters have
 // written, it masks the password, cookie values and tokens in everything the run left
-// (reports, traces, error contexts, attachments), zips included.
-import { existsSync, readFileSync } from 'node:fs';
+// (reports, traces, error contexts, attachments), zips included; then it removes the empty per-test
+// folders Playwright leaves in the output folders (a passed test that wrote nothing).
+import { existsSync, readFileSync, readdirSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { scrubArtefacts } from './artefact-secrets.js';
 import { loadEnv } from '../settings/env.js';
@@ -23,11 +25,23 @@ export const artefactDirs = (config: FullConfig): string[] => [
   ...new Set([reportsPath(loadEnv()), ...config.projects.map((p) => p.outputDir)]),
 ];
 
+/** Remove the empty folders below `dir`, deepest first; true when `dir` itself is empty now. */
+function removeEmptyFolders(dir: string, isRoot = true): boolean {
+  if (!existsSync(dir)) return false;
+  const entries = readdirSync(dir, { withFileTypes: true });
+  const left = entries.filter((e) => !(e.isDirectory() && removeEmptyFolders(join(dir, e.name), false)));
+  if (left.length || isRoot) return false;
+  rmdirSync(dir);
+  return true;
+}
+
 export default class ScrubReporter implements Reporter {
   private dirs: string[] = [];
+  private outputDirs: string[] = [];
 
   onBegin(config: FullConfig): void {
     this.dirs = artefactDirs(config);
+    this.outputDirs = config.projects.map((p) => p.outputDir);
   }
 
   printsToStdio(): boolean {
@@ -36,5 +50,6 @@ export default class ScrubReporter implements Reporter {
 
   onEnd(): void {
     scrubArtefacts(this.dirs, knownSecrets());
+    for (const dir of new Set(this.outputDirs)) removeEmptyFolders(dir);
   }
 }

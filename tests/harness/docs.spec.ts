@@ -2,7 +2,7 @@
 // CONTRIBUTING and docs/ reaches a file, and its #anchor a heading of that file. Pure: the files are read.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { REPO_ROOT } from '../../settings/paths.js';
 
 const README_MAX_LINES = 200;

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createConfig, lint, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { TOKEN_FIELD } from '../../contracts/account.js';
 import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
 import { endpoints, registry, type RegistryEntry } from '../../contracts/index.js';

@@ -1,7 +1,7 @@
 // The form encoder on a sample page of its own (standard HTML form semantics): the entry list a
 // browser would post, overrides checked against what the form offers, brackets percent-encoded.
 // Pure functions, no server.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { bookingRoomField, TOKEN_FIELD } from '../../contracts/index.js';
 import { ArgumentError } from '../../client/errors.js';
 import { applyOverrides, encodeForm, entriesOf, pickForm, roomSelection } from '../../client/forms.js';

@@ -3,7 +3,7 @@
 // budget send the same requests in the same order; the time limit is only a safety stop, and a run
 // it cuts short says so (its properties are marked interrupted, which fails the suite's spec and
 // `npm run fuzz`).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { API_PREFIX } from '../../contracts/index.js';
 import { openFuzzContext } from '../../fuzz/context.js';
 import { runFuzz } from '../../fuzz/runner.js';

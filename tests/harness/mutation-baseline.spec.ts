@@ -3,7 +3,7 @@
 // And every mutant has a recorded killer, which it tries first.
 import { readFileSync } from 'node:fs';
 import type { JSONReport } from '@playwright/test/reporter';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { refusal } from '../../mutation/baseline.js';
 import { MUTATION_PROJECTS } from '../../mutation/plan.js';
 import { KILLERS } from '../../mutation/report.js';

@@ -1,7 +1,7 @@
 // The quality gate's rule (allurerc.ts, run by `npm run report -- --quality-gate`): a failed
 // result the report files under "Contract breaks" counts against it; drift, other failures
 // and passing results do not. The messages are those the suite's errors carry.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { isContractBreak } from '../../reporting/report-options.js';
 
 const failed = (message: string, trace = '') => ({ status: 'failed', error: { message, trace } });

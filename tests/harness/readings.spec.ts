@@ -1,7 +1,7 @@
 // Each reading the mock plays does what contracts/open-points.ts says it does: the same
 // question asked of a mock in each reading of one point gets the two different answers, and
 // what the point's invariant promises holds in both.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import {
   type BookingFormField,
   bookingRoomField,

@@ -1,7 +1,7 @@
 // The default mock meets a client written against the live service (issue: "a mock that real
 // clients can use"): the form post, the room-colour scrape and the header-led decoding that the
 // working public clients do, each built exactly as the live notes describe them.
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../../fixtures/index.js';
 import { load } from 'cheerio/slim';
 import {
   type Booking,
@@ -20,15 +20,21 @@ import { PlainClient } from '../../client/plain-client.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
-const test = base.extend<object, { defaultMock: MockServer }>({
-  defaultMock: [
-    async ({}, use) => {
-      const server = await startMockServer();
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
+// One default mock for the file, started by its first test and reset before each: a test-scoped
+// fixture over it keeps the file in the harness's shared workers (a worker fixture would start its own).
+let shared: Promise<MockServer> | undefined;
+const test = base.extend<{ defaultMock: MockServer }>({
+  defaultMock: async ({}, use) => {
+    shared ??= startMockServer();
+    const server = await shared;
+    server.context.reset();
+    await use(server);
+  },
+});
+
+test.afterAll(async () => {
+  await (await shared)?.close();
+  shared = undefined;
 });
 
 const loggedIn = async (server: MockServer): Promise<PlainClient> => {
@@ -55,8 +61,6 @@ const naiveRoomColours = ($: import('cheerio/slim').CheerioAPI) =>
     });
 
 test.describe('real-client compatibility', () => {
-  test.beforeEach(({ defaultMock }) => defaultMock.context.reset());
-
   test('a form post built as the working client builds it creates a booking on the default mock', async ({ defaultMock }) => {
     const client = await loggedIn(defaultMock);
     const hallId = defaultMock.context.hallId;

@@ -1,6 +1,6 @@
 // The colour parser the scheduler checks rely on (live notes, "Scheduler": parse the
 // style robustly: spacing, `!important`, `rgb()`, case). Pure functions, no server.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/index.js';
 import { backgroundColourOf, normaliseColour } from '../../client/colour.js';
 
 test.describe('room colour parser', () => {
