@@ -1,4 +1,5 @@
-// Mutants of the customers area: the Customer's aliases, types and presence, a block not stored,
+// Mutants of the customers area: the Customer's aliases, types and presence, a block not stored or
+// one that blocks another customer too,
 // an unspecified endpoint answering 500 (interface doc, "Customer", "Endpoints / Customers").
 import { Customer, endpoints as E } from '../contracts/index.js';
 import { onItems, set, without, isAt, notStored, replaceAnswer, type Mutant } from './mutant-kit.js';
@@ -35,6 +36,26 @@ export const customerMutants = [
     area: 'customers',
     breaks: 'BlockUser blocks the customer (IsBlocked)',
     intercept: notStored((r) => r.method === 'POST' && isAt(r, E.blockUser)),
+  },
+  {
+    id: 'block-user-blocks-another',
+    area: 'customers',
+    breaks: 'BlockUser blocks the customer it names, and no other',
+    intercept: async (request, next, mock) => {
+      if (request.method !== 'POST' || !isAt(request, E.blockUser)) return next(request);
+      const named = String(
+        (
+          (await request
+            .clone()
+            .json()
+            .catch(() => ({}))) as { CustomerId?: unknown }
+        ).CustomerId,
+      ).toLowerCase();
+      const response = await next(request);
+      const other = mock.state.customers.find((c) => c.hallId === mock.hallId && !c.blocked && c.id.toLowerCase() !== named);
+      if (other) other.blocked = true;
+      return response;
+    },
   },
   {
     id: 'unspecified-endpoint-returns-500',

@@ -10,14 +10,15 @@ import type { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { vacuous } from '../../fixtures/readings.js';
 import { skipUnlessWrites } from '../../fixtures/read-only.js';
+import { guardCollateral } from '../../fixtures/bookings/collateral.js';
 import { beyond, SOURCE } from '../../coverage/sources.js';
 
-/** Customer.IsBlocked of one customer of the hall; fails when the hall's list lacks them. */
-async function isBlocked(api: HbClient, hallId: number, customerId: string): Promise<boolean> {
+/** The hall's customers (deleted ones included) that are blocked, by lower-case UserId; fails when the list lacks `customerId`. */
+async function blockedOf(api: HbClient, hallId: number, customerId: string): Promise<Set<string>> {
   const { data } = await api.call('listCustomersForHall', { query: { id: hallId, includeDeleted: 'true' } });
   const customer = data.find((c) => c.UserId.toLowerCase() === customerId.toLowerCase());
   expect(customer, `listCustomersForHall lists the test customer ${customerId}`).toBeDefined();
-  return customer?.IsBlocked === true;
+  return new Set(data.filter((c) => c.IsBlocked === true).map((c) => c.UserId.toLowerCase()));
 }
 
 for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
@@ -39,26 +40,30 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
             },
       ],
     },
-    async ({ api, facts, env, target, seeding }, testInfo) => {
+    async ({ api, facts, env, target, seeding, hallGrid }, testInfo) => {
       skipUnlessWrites(testInfo, env.allowWrites, endpoint.writes);
       const args = seeding.argumentsOrSkip(id, facts);
-      // BlockUser has no documented undo: on a server an earlier run blocked the test customer
-      // on, its effect cannot show again. Said on the test, never skipped.
-      const blockedBefore =
-        id === 'blockUser' ? await isBlocked(api, facts.hallId, need(facts.testCustomerId, 'test customer')) : undefined;
-      if (blockedBefore)
-        vacuous(`the test customer was already blocked (by an earlier run): blockUser's effect cannot show on this server again`);
-      await expectContract(api, id, args, {
-        strict: env.strictContracts,
-        target: target.baseUrl,
-        baseline: { file: env.contractBaseline, source: baselineSource(target.mockServer ? undefined : target.baseUrl) },
-      });
-
-      if (id === 'blockUser') {
-        // The only effect a blocked customer shows in the interface document: Customer.IsBlocked.
-        const customerId = need(facts.testCustomerId, 'test customer');
-        expect(await isBlocked(api, facts.hallId, customerId), `IsBlocked of the test customer ${customerId} after blockUser`).toBe(true);
-      }
+      const check = async () => {
+        // BlockUser has no documented undo: on a server an earlier run blocked the test customer
+        // on, its effect cannot show again. Said on the test, never skipped.
+        const customerId = id === 'blockUser' ? need(facts.testCustomerId, 'test customer').toLowerCase() : '';
+        const before = customerId ? await blockedOf(api, facts.hallId, customerId) : undefined;
+        if (before?.has(customerId))
+          vacuous(`the test customer was already blocked (by an earlier run): blockUser's effect cannot show on this server again`);
+        await expectContract(api, id, args, {
+          strict: env.strictContracts,
+          target: target.baseUrl,
+          baseline: { file: env.contractBaseline, source: baselineSource(target.mockServer ? undefined : target.baseUrl) },
+        });
+        if (!before) return;
+        // The only effect a blocked customer shows in the interface document: Customer.IsBlocked, of that customer only.
+        const after = await blockedOf(api, facts.hallId, customerId);
+        expect(after.has(customerId), `IsBlocked of the test customer ${customerId} after blockUser`).toBe(true);
+        const others = (set: Set<string>) => [...set].filter((c) => c !== customerId).sort();
+        expect(others(after), 'the other customers blocked after blockUser: those blocked before it').toEqual(others(before));
+      };
+      // A write leaves the hall's bookings it did not make as they were (fixtures/bookings/collateral.ts).
+      await (endpoint.writes ? guardCollateral(hallGrid, testInfo, check) : check());
     },
   );
 }

@@ -161,6 +161,11 @@ const probes: Record<MutantId, ProbeFn> = {
     await p.api.call('blockUser', { body: { CustomerId: c.id, HallId: p.hall } });
     return p.mock.context.state.customers.find((x) => x.id === c.id)?.blocked;
   },
+  'block-user-blocks-another': async (p) => {
+    const c = p.mock.context.state.customers.find((x) => x.hallId === p.hall && !x.blocked)!;
+    await p.api.call('blockUser', { body: { CustomerId: c.id, HallId: p.hall } });
+    return p.mock.context.state.customers.filter((x) => x.blocked).map((x) => x.id);
+  },
   'login-accepts-wrong-password': (p) => loginStatus(p.mock, 'not-the-password'),
   'login-success-not-redirected': (p) => loginStatus(p.mock, p.mock.context.credentials.password),
   'session-check-always-200': (p) => anonymous(p.mock, E.checkSession.path),

@@ -6,6 +6,7 @@ import { repoPath } from '../../settings/env.js';
 import { displayUrl } from '../../reporting/report-options.js';
 import { openFuzzContext, type FuzzTarget } from '../../fuzz/context.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
+import { guardCollateral } from '../../fixtures/bookings/collateral.js';
 import { replayCommand, runFuzz, type FuzzSummary } from '../../fuzz/runner.js';
 import { doc, notes } from '../../coverage/sources.js';
 import { checkTarget, targetDown } from '../../fixtures/target-down.js';
@@ -42,6 +43,7 @@ test.describe(
       target,
       env,
       seeding,
+      hallGrid,
     }, testInfo) => {
       test.setTimeout(SAFETY_MS + 60_000);
       const fuzzTarget: FuzzTarget = {
@@ -55,9 +57,15 @@ test.describe(
       // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
       const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
       const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down };
-      const summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
+      let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
+      const run = async () => {
+        summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
+        if (env.allowWrites) await sweepRun(ctx.client, ctx.form.marker);
+      };
+      // The generated form posts leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts).
+      await (env.allowWrites ? guardCollateral(hallGrid, testInfo, run) : run());
+      if (!summary) throw new Error('the generated run did not finish');
       expect(summary.down, 'the target answered throughout').toBeUndefined();
-      if (env.allowWrites) await sweepRun(ctx.client, ctx.form.marker);
       testInfo.annotations.push({
         type: 'generated',
         description:
