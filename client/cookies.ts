@@ -36,13 +36,12 @@ export function parseCookieHeader(header: string | null): Record<string, string>
   return out;
 }
 
+/** The name and value of each Set-Cookie line a browser reads, in order. */
+export const setCookiePairs = (lines: readonly string[]): [string, string][] =>
+  lines.flatMap((line) => {
+    const cookie = setCookieOf(line);
+    return cookie?.key ? [[cookie.key, cookie.value] as [string, string]] : [];
+  });
+
 /** The Cookie header that sends back what an answer's Set-Cookie lines set. */
-export const cookieHeaderOf = (headers: Headers): string =>
-  cookieHeader(
-    Object.fromEntries(
-      headers.getSetCookie().flatMap((line) => {
-        const cookie = setCookieOf(line);
-        return cookie?.key ? [[cookie.key, cookie.value]] : [];
-      }),
-    ),
-  );
+export const cookieHeaderOf = (headers: Headers): string => cookieHeader(Object.fromEntries(setCookiePairs(headers.getSetCookie())));

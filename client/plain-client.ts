@@ -4,7 +4,7 @@
 // real-client checks do not share the suite client's assumptions.
 import * as cheerio from 'cheerio/slim';
 import { TOKEN_FIELD, pagePath } from '../contracts/index.js';
-import { setCookieOf } from './cookies.js';
+import { setCookiePairs } from './cookies.js';
 
 export interface PlainReply {
   status: number;
@@ -42,10 +42,7 @@ export class PlainClient {
       body,
       redirect: 'manual',
     });
-    for (const line of reply.headers.getSetCookie()) {
-      const cookie = setCookieOf(line);
-      if (cookie?.key) this.jar.set(cookie.key, cookie.value);
-    }
+    for (const [name, value] of setCookiePairs(reply.headers.getSetCookie())) this.jar.set(name, value);
     const bytes = new Uint8Array(await reply.arrayBuffer());
     const contentType = reply.headers.get('content-type') ?? '';
     return {

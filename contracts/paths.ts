@@ -36,7 +36,15 @@ function serverPath(target: string): string {
 }
 
 /** A URL's path (absolute, or path and query) as the service routes it, lower-cased: paths are case-insensitive (live notes). */
-export const pathKey = (url: string): string => serverPath(new URL(url, 'http://x').pathname).toLowerCase();
+export const pathKey = (url: string): string => {
+  let path: string;
+  try {
+    path = new URL(url, 'http://x').pathname;
+  } catch {
+    path = url.split(/[?#]/, 1)[0] ?? ''; // no URL (a malformed Location): its path as written
+  }
+  return serverPath(path).toLowerCase();
+};
 
 /** A placeholder segment: `{name}` as the interface document writes it, `:name` as msw does. */
 const PLACEHOLDER = /\{\w+\}|(?<=\/):\w+/;

@@ -20,7 +20,13 @@ export interface Observation {
   responseBody?: string;
 }
 
-const isLogin = (url: string, base: string) => new URL(url, base).pathname.toLowerCase() === LOGIN_PATH.toLowerCase();
+const isLogin = (url: string, base: string): boolean => {
+  try {
+    return new URL(url, base).pathname.toLowerCase() === LOGIN_PATH.toLowerCase();
+  } catch {
+    return false; // a Location that is no URL leads nowhere
+  }
+};
 
 function statusKeys(entry: RegistryEntry, o: Observation, base: string): string[] {
   if (o.status === null) return ['reset'];

@@ -7,7 +7,7 @@ import AdmZip from 'adm-zip';
 import { TOKEN_FIELD } from '../contracts/index.js';
 import { MASK, MIN_SECRET_LENGTH, SECRET_HEADER_NAMES, decodeForm, decodeJson, registerSecret } from '../client/secrets.js';
 import { SecretMatcher } from '../client/secret-matcher.js';
-import { parseCookieHeader, setCookieOf } from '../client/cookies.js';
+import { cookiePairs, setCookiePairs } from '../client/cookies.js';
 
 type Leaf = (where: string, content: Buffer) => Buffer;
 
@@ -84,12 +84,10 @@ function* files(path: string): Generator<string> {
 
 /** Values of a Cookie header (`a=1; b=2`) or of Set-Cookie lines (`a=1; path=/`, one per line). */
 function cookieValues(header: string, setCookie: boolean): string[] {
+  // Every pair, a repeated name's too: each value is a secret to find.
   const values = setCookie
-    ? header.split('\n').flatMap((line) => {
-        const cookie = setCookieOf(line);
-        return cookie?.key ? [cookie.value] : [];
-      })
-    : Object.values(parseCookieHeader(header));
+    ? setCookiePairs(header.split('\n')).map(([, value]) => value)
+    : cookiePairs(header).flatMap((pair) => (pair.indexOf('=') > 0 ? [pair.slice(pair.indexOf('=') + 1)] : []));
   return values.flatMap((v) => [v.trim(), decodeForm(v.trim())]);
 }
 

@@ -185,6 +185,7 @@ test.describe('start-up', () => {
         ],
         [{ status: 200, body: '<h1>Maintenance</h1>' }, /HTTP 200 without the login form/],
         [{ status: 500, body: 'boom' }, /HTTP 500, neither the 302 of a login nor the 200 of a refusal/],
+        [{ status: 302, headers: { location: 'http://[bad' } }, /a redirect \(HTTP 302\) without a Location it can follow/],
       ];
       for (const [answer, why] of cases) {
         post = answer;
@@ -193,10 +194,11 @@ test.describe('start-up', () => {
         expect(line, JSON.stringify(answer)).toMatch(why);
         expect(line).not.toMatch(/HB_PASSWORD|credentials/);
       }
-      // The document's failure: a 200 that re-renders the form (the anti-forgery cookie may be set again).
+      // The document's failure: a 200 that re-renders the form, whatever cookies come with it (the
+      // anti-forgery pair again, a load balancer's affinity).
       post = {
         status: 200,
-        headers: { 'set-cookie': ['__RequestVerificationToken=x; path=/'] },
+        headers: { 'set-cookie': ['__RequestVerificationToken=x; path=/', 'ARRAffinity=abc123; path=/'] },
         body: loginForm('t0ken-2', 'Invalid login attempt.'),
       };
       const refused = await lineOf();
@@ -204,6 +206,8 @@ test.describe('start-up', () => {
       expect(refused).toMatch(/; the page says "Invalid login attempt\.": wrong credentials\? \(HB_EMAIL, HB_PASSWORD\)$/);
       post = { status: 302, headers: { location: '/Admin/Dashboard/Index/1' } };
       expect(await login(), 'a 302 away from the login page is a login').toBeUndefined();
+      post = { status: 302, headers: { location: `${origin.replace('http:', 'https:')}/Admin/Dashboard/Index/1` } };
+      expect(await login(), 'a 302 to https on the same host is a login (a TLS proxy)').toBeUndefined();
     } finally {
       server.close();
     }
