@@ -191,9 +191,9 @@ const encode = (entries: [string, string][], rawBrackets: boolean) =>
 
 export async function judgeFormCase(client: HbClient, run: FormRun, c: FormCase): Promise<string | null> {
   const n = run.seq++;
-  const tail = ` ${run.marker} f${n}`;
-  // Padded at the front: a server that cuts the name short keeps the run's marker.
-  const name = c.nameLength ? `${'x'.repeat(Math.max(1, c.nameLength - tail.length))}${tail}` : `${c.label}${tail}`;
+  const tail = `${run.marker} f${n}`;
+  // Padded at the end: a server that cuts the name short keeps the run's marker, which the sweep finds.
+  const name = c.nameLength ? `${tail} ${'x'.repeat(Math.max(1, c.nameLength - tail.length - 1))}` : `${c.label} ${tail}`;
   const day = addDays(run.day, Math.floor(n / 10));
   const at = (minute: string) => `${day}T${String(8 + (n % 10)).padStart(2, '0')}:${minute}:00`;
   const [start, end] = [at('00'), at('45')];

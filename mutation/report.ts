@@ -86,11 +86,17 @@ export function mergeResults(previous: { mutants?: MutantResult[] } | undefined,
  * The killers record after this run: this run's kills replace their mutants' entries, a mutant it did
  * not kill loses its entry, and the others keep theirs.
  */
-export function mergeKillers(previous: Record<string, string[]>, results: MutantResult[], order: string[]): Record<string, string[]> {
+export function mergeKillers(
+  previous: Record<string, string[]>,
+  results: MutantResult[],
+  order: string[],
+  { narrowed = false } = {},
+): Record<string, string[]> {
   const merged: Record<string, string[]> = { ...previous };
   for (const r of results) {
     if (r.status === 'killed' && r.caughtBy[0]) merged[r.id] = [r.caughtBy[0].test];
-    else delete merged[r.id];
+    // A run narrowed to some files says nothing of the tests it left out: it adds, never removes.
+    else if (!narrowed) delete merged[r.id];
   }
   // A mutant gone from the catalogue leaves the record too.
   const kept = Object.entries(merged).filter(([id]) => order.includes(id));
@@ -115,8 +121,8 @@ export function writeReport(run: RunFacts, results: MutantResult[], order: strin
 }
 
 /** Write mutation/killers.json, this run's kills merged into the committed record; returns how many it holds. */
-export function writeKillers(results: MutantResult[], order: string[]): number {
-  const record = mergeKillers(readJson<Record<string, string[]>>(KILLERS) ?? {}, results, order);
+export function writeKillers(results: MutantResult[], order: string[], narrowed = false): number {
+  const record = mergeKillers(readJson<Record<string, string[]>>(KILLERS) ?? {}, results, order, { narrowed });
   writeFileSync(KILLERS, `${JSON.stringify(record, null, 2)}\n`);
   return Object.keys(record).length;
 }

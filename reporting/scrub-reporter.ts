@@ -31,8 +31,12 @@ function removeEmptyFolders(dir: string, isRoot = true): boolean {
   const entries = readdirSync(dir, { withFileTypes: true });
   const left = entries.filter((e) => !(e.isDirectory() && removeEmptyFolders(join(dir, e.name), false)));
   if (left.length || isRoot) return false;
-  rmdirSync(dir);
-  return true;
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch {
+    return false; // written to meanwhile: kept
+  }
 }
 
 export default class ScrubReporter implements Reporter {

@@ -187,7 +187,7 @@ if (replayFile) {
   if (swept) console.log(`note: removed ${swept} booking(s) of this run left after a finding`);
   if (interrupted) {
     console.error(
-      `fuzz: the time limit (${budgetMs / 1000} s) stopped ${interrupted} check(s) before their cases ran: the verdict is ` +
+      `fuzz: the time limit (${budgetMs / 1000} s) stopped ${interrupted} check(s) before all their cases ran: the verdict is ` +
         'incomplete (raise --time-limit, or lower --cases)',
     );
   }

@@ -4,7 +4,7 @@
 // sentence it rests on, which is not committed: a new test or endpoint changes no committed file.
 // `npm run docs -- --check` exits 1 when the committed file is not what the code says.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { openPoints, type OpenPoint } from '../contracts/index.js';
 import { listSuite, REPO_ROOT, SERVICE_PROJECTS } from '../child-runs/child-run.js';
 import type { ReportedTest } from '../reporting/json-report.js';
@@ -13,7 +13,7 @@ import { smokeChecks } from './smoke-checks.js';
 
 export const DOC = join(REPO_ROOT, 'docs', 'open-points.md');
 /** Every check and its source: generated, not committed. */
-export const SOURCES = join(REPO_ROOT, 'reports', 'sources.md');
+export const SOURCES = join(resolve(REPO_ROOT, process.env.HB_REPORTS_DIR ?? 'reports'), 'sources.md');
 /** Tests that check the harness's own clients against the mock's faults, not the service. */
 export const NOT_MEANING_CHECKS = [/(^|\/)wire\/faults\.spec\.ts$/];
 

@@ -55,6 +55,6 @@ test('npm run fuzz: --cases is the budget, --time-limit a stop that fails the ru
   expect(run.status, said(run)).toBe(1);
   expect(run.stdout, said(run)).toMatch(/seed 7, 100000 cases \(time limit 1 s\)/);
   expect(run.stderr, said(run)).toMatch(
-    /^fuzz: the time limit \(1 s\) stopped \d+ check\(s\) before their cases ran: the verdict is incomplete/m,
+    /^fuzz: the time limit \(1 s\) stopped \d+ check\(s\) before all their cases ran: the verdict is incomplete/m,
   );
 });

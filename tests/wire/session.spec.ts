@@ -7,6 +7,7 @@ import { LOGIN_PATH, PUBLIC_ON_LIVE, endpoints, registry } from '../../contracts
 import { expect, test } from '../../fixtures/index.js';
 import { doc, notes } from '../../coverage/sources.js';
 import { isLoginRedirect } from '../../client/client.js';
+import { hasLoginForm } from '../../client/login-verdict.js';
 import { skipUnlessWrites } from '../../fixtures/read-only.js';
 
 test.describe(
@@ -69,23 +70,27 @@ test.describe(
           ),
         );
         const route = registry.find((r) => r.id === id)!;
-        const anonymous = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: { cookies: [], origins: [] } });
         const booking = facts.booking.ok ? facts.booking.value.id : undefined;
         test.skip(route.path.includes('{booking_id}') && booking === undefined, 'needs a booking of the hall (none discovered)');
         const path = route.path.replace('{booking_id}', String(booking)).replace('{hall_id}', String(target.hallId));
         const query = id === 'listSchedulerEvents' ? `?HallId=${target.hallId}&start=2026-01-01T00:00:00Z&end=2026-01-08T00:00:00Z` : '';
-        const reply = await anonymous.fetch(`${path}${query}`, { method: route.method, maxRedirects: 0 });
-        const location = reply.headers().location ?? null;
-        const served = reply.status() === 200;
-        expect(
-          served || isLoginRedirect(reply.status(), location),
-          `${route.method} ${path} → ${reply.status()} Location: ${location}`,
-        ).toBe(true);
-        testInfo.annotations.push({
-          type: 'observed',
-          description: `${id} without a session: ${served ? 'served (as on live)' : 'login redirect'}`,
-        });
-        await anonymous.dispose();
+        const anonymous = await playwrightRequest.newContext({ baseURL: target.baseUrl, storageState: { cookies: [], origins: [] } });
+        try {
+          const reply = await anonymous.fetch(`${path}${query}`, { method: route.method, maxRedirects: 0 });
+          const location = reply.headers().location ?? null;
+          // Served means the route's own answer: a login page at the asked URL is a refusal in disguise.
+          const served = reply.status() === 200 && !hasLoginForm(await reply.text());
+          expect(
+            served || isLoginRedirect(reply.status(), location),
+            `${route.method} ${path} → ${reply.status()} Location: ${location}; expected its answer or a redirect to ${LOGIN_PATH}`,
+          ).toBe(true);
+          testInfo.annotations.push({
+            type: 'observed',
+            description: `${id} without a session: ${served ? 'served (as on live)' : 'login redirect'}`,
+          });
+        } finally {
+          await anonymous.dispose();
+        }
       });
     }
   },
