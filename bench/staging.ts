@@ -1,6 +1,7 @@
 // The service suite against `npm run mock` as a remote target, every answer delayed by 0 ms and by
 // --latency ms (the fault vocabulary's `delay` on every path): wall seconds, requests, and their ratio.
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { childEnv, startNode, tempDir } from '../child-runs/child-run.js';
 import { FAULTS_PATH } from '../mock-server/faults.js';
 import { mockTarget, notGreen, serviceSuite, type Measure } from './measure.js';
@@ -12,14 +13,17 @@ const CAP = 2;
 async function stagingRun(ms: number) {
   const dir = tempDir(`bench-staging-${ms}`);
   const mock = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], childEnv({}));
+  let keep = false;
   try {
     const { url, env } = await mockTarget(mock);
     const run = await serviceSuite(dir, env);
     const faults = (await (await fetch(`${url}${FAULTS_PATH}`)).json()) as { faults: { hits: number }[] };
-    return { latencyMs: ms, ...run, requests: faults.faults[0]?.hits ?? 0 };
+    // A run that was not green keeps its reports, for its errors and traces.
+    keep = !!run.exitCode;
+    return { latencyMs: ms, ...run, requests: faults.faults[0]?.hits ?? 0, ...(keep ? { reports: join(dir, 'reports') } : {}) };
   } finally {
     await mock.stop('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -29,7 +33,8 @@ export const staging: Measure = async (o) => {
   const ratio = round(slow.wallSeconds / fast.wallSeconds, 2);
   // The fastest a run can be when every answer takes the latency and at most CAP requests are in flight.
   const floor = round((slow.requests * o.latencyMs) / 1000 / CAP, 1);
-  const line = (r: typeof fast) => `${r.wallSeconds} s, ${r.requests} requests${notGreen(r)}`;
+  const line = (r: typeof fast) =>
+    `${r.wallSeconds} s, ${r.requests} requests${notGreen(r)}${r.reports ? ` (its reports: ${r.reports})` : ''}`;
   return {
     result: { fast, slow, ratio },
     rows: [
