@@ -4,7 +4,8 @@
 // sentence it rests on, which is not committed: a new test or endpoint changes no committed file.
 // `npm run docs -- --check` exits 1 when the committed file is not what the code says.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { loadEnvOrExit, repoPath } from '../settings/env.js';
 import { openPoints, type OpenPoint } from '../contracts/index.js';
 import { listSuite, REPO_ROOT, SERVICE_PROJECTS } from '../child-runs/child-run.js';
 import type { ReportedTest } from '../reporting/json-report.js';
@@ -12,8 +13,6 @@ import { OPEN_POINT, SOURCE } from '../coverage/sources.js';
 import { smokeChecks } from './smoke-checks.js';
 
 export const DOC = join(REPO_ROOT, 'docs', 'open-points.md');
-/** Every check and its source: generated, not committed. */
-export const SOURCES = join(resolve(REPO_ROOT, process.env.HB_REPORTS_DIR ?? 'reports'), 'sources.md');
 /** Tests that check the harness's own clients against the mock's faults, not the service. */
 export const NOT_MEANING_CHECKS = [/(^|\/)wire\/faults\.spec\.ts$/];
 
@@ -131,8 +130,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('docs/open-points.md is current.');
   } else {
     writeFileSync(DOC, text);
-    mkdirSync(dirname(SOURCES), { recursive: true });
-    writeFileSync(SOURCES, renderSources(tests));
-    console.log(`wrote ${DOC} and ${SOURCES}`);
+    // Every check and its source: generated into the reports folder (HB_REPORTS_DIR), not committed.
+    const sources = repoPath(`${loadEnvOrExit().reportsDir}/sources.md`);
+    mkdirSync(dirname(sources), { recursive: true });
+    writeFileSync(sources, renderSources(tests));
+    console.log(`wrote ${DOC} and ${sources}`);
   }
 }
