@@ -38,6 +38,10 @@ try {
     (seed
       ? `\n  seed:      ${seed.file} (${seed.hall.target}, recorded ${seed.hall.recordedAt}${asRecorded ? ', dates as recorded' : ''})`
       : '') + (seedScale ? `\n  big hall:  ${seedScale} more bookings over three years back and six months ahead` : '');
+  // Before the banner: a caller that signals as soon as it reads the banner meets the handlers.
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(`Hall Booking mock listening on ${server.url}
   log in at: ${server.url}${LOGIN_PATH}   (the scheduler: ${server.url}${pagePath('schedulerPage', { hall_id: server.context.hallId })})
   hall id:   ${server.context.hallId}${seedLine}${mutant ? `\n  mutant:    ${mutant}` : ''}
@@ -51,9 +55,6 @@ Run the suite against it as a remote target:
   HB_ALLOW_WRITES=true HB_TEST_CUSTOMER_ID=${server.context.testCustomerId} npx playwright test
 Faults on: ${faultList(faults)}; switch them at ${server.url}${FAULTS_PATH} (GET lists, POST adds, DELETE clears).
 Ctrl+C stops it.`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 } catch (error) {
   const e = error as NodeJS.ErrnoException;
   fail(

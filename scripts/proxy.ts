@@ -55,13 +55,6 @@ const writes = !guarded
     : `refused with 403 (${guarded}; --allow-writes forwards them)`;
 const people = cli.keepPersonalData ? 'kept' : 'pseudonymised';
 const recordingLine = recording ? `\n  recording the hall's state to ${shownPath(recording.file)} (people's data ${people})` : '';
-console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
-  open ${proxy.url}${LOGIN_PATH} in a browser, or run the suite with HB_BASE_URL=${proxy.url}
-  faults: ${faultList(cli.faults ?? [])}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears);
-  the record so far at ${proxy.url}${PROXY_RECORD_PATH}
-  writes: ${writes}${recordingLine}
-  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shownPath(cli.reportDir)}/`);
-
 let stopping = false;
 async function stop(reason: string): Promise<void> {
   if (stopping) return;
@@ -95,6 +88,14 @@ async function stop(reason: string): Promise<void> {
   }
   process.exit(broken || unseeded ? 1 : 0);
 }
+// Before the banner: a caller that signals as soon as it reads the banner meets the handlers.
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+console.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
+  open ${proxy.url}${LOGIN_PATH} in a browser, or run the suite with HB_BASE_URL=${proxy.url}
+  faults: ${faultList(cli.faults ?? [])}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears);
+  the record so far at ${proxy.url}${PROXY_RECORD_PATH}
+  writes: ${writes}${recordingLine}
+  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shownPath(cli.reportDir)}/`);
+
 if (cli.durationS) setTimeout(() => void stop(`--duration ${cli.durationS}`), cli.durationS * 1000);
