@@ -3,13 +3,13 @@
 // post must be refused and store nothing; one that is stored must show its name escaped on every page
 // and, deleted, be gone (interface doc, "Create booking": required fields; live notes on delete).
 import fc from 'fast-check';
-import { BOOKING_FORM_FIELDS, BOOKING_ROOM_FIELD, TOKEN_FIELD, type BookingFormField } from '../contracts/index.js';
+import { BOOKING_FORM_FIELDS, BOOKING_ROOM_FIELD, TOKEN_FIELD, pagePath, type BookingFormField } from '../contracts/index.js';
 import { addDays } from '../contracts/service-time.js';
 import type { HbClient } from '../client/client.js';
 import { applyOverrides, entriesOf, pickForm, realOptions, roomSelection, type ParsedForm } from '../client/forms.js';
 import { deleteBooking } from '../client/booking-queries.js';
 import { runMarker } from '../client/run-marker.js';
-import { describe, sendCase } from './send.js';
+import { describe, sendCase, type Sent } from './send.js';
 import { markupArb, type InputKind } from './values.js';
 import { TEXT_LIMIT, type BoundaryKind } from './boundary-cases.js';
 import { afterDelete, beforePost, escapedOnPages, storedWith } from './form-checks.js';
@@ -189,7 +189,8 @@ const encode = (entries: [string, string][], rawBrackets: boolean) =>
     })
     .join('&');
 
-export async function judgeFormCase(client: HbClient, run: FormRun, c: FormCase): Promise<string | null> {
+/** Post number `n` of the run: its name (ending in the run's marker and `n`), day and time slot, shaped as the case says. */
+export function nextPost(run: FormRun, c: FormCase): { name: string; day: string; slot: { start: string; end: string } } {
   const n = run.seq++;
   const tail = `${run.marker} f${n}`;
   // Padded at the end: a server that cuts the name short keeps the run's marker, which the sweep finds.
@@ -198,22 +199,40 @@ export async function judgeFormCase(client: HbClient, run: FormRun, c: FormCase)
   const at = (minute: string) => `${day}T${String(8 + (n % 10)).padStart(2, '0')}:${minute}:00`;
   const [start, end] = [at('00'), at('45')];
   const slot = c.range === 'reversed' ? { start: end, end: start } : c.range === 'equal' ? { start, end: start } : { start, end };
-  const page = await client.send('/Admin/Bookings/Create', { endpointId: 'createBookingPage' });
+  return { name, day, slot };
+}
+
+/** GET a booking form page, then POST its own form as a browser would, changed as the case says. */
+export async function postForm(
+  client: HbClient,
+  pageUrl: string,
+  submit: 'submitCreateBookingForm' | 'submitEditBookingForm',
+  c: FormCase,
+  post: { name: string; slot: { start: string; end: string } },
+  testCustomerId?: string,
+): Promise<{ sent: Sent; where: string }> {
+  const page = await client.send(pageUrl, { endpointId: submit === 'submitCreateBookingForm' ? 'createBookingPage' : 'editBookingPage' });
   const form = pickForm(page.text, { postPath: new URL(page.url).pathname });
-  const entries = entriesFor(form, c, name, slot, run.testCustomerId);
-  const before = await beforePost(client, day);
-  const body = encode(entries, c.rawBrackets);
+  const entries = entriesFor(form, c, post.name, post.slot, testCustomerId);
+  const target = new URL(form.action || page.url, page.url);
   const origin = new URL(client.baseUrl).origin;
   const sent = await sendCase(client, {
     method: 'POST',
-    path: new URL(form.action || page.url, page.url).toString(),
-    body,
+    path: target.toString(),
+    body: encode(entries, c.rawBrackets),
     contentType: 'application/x-www-form-urlencoded',
-    endpointId: 'submitCreateBookingForm',
+    endpointId: submit,
     headers: { origin, referer: page.url, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
   });
   const what = `${c.kind}${c.field ? ` in ${c.field}` : ''}`;
-  const where = `submitCreateBookingForm (${what}): ${describe({ method: 'POST', path: '/Admin/Bookings/Create' }, sent)}`;
+  return { sent, where: `${submit} (${what}): ${describe({ method: 'POST', path: target.pathname }, sent)}` };
+}
+
+export async function judgeFormCase(client: HbClient, run: FormRun, c: FormCase): Promise<string | null> {
+  const { name, day, slot } = nextPost(run, c);
+  const before = await beforePost(client, day);
+  const post = { name, slot };
+  const { sent, where } = await postForm(client, pagePath('createBookingPage'), 'submitCreateBookingForm', c, post, run.testCustomerId);
   const stored = await storedWith(client, before, name, slot.start);
   if (!sent.ok) {
     // Interface doc: a literal bracket in a field name resets the connection; live notes: brackets in values are not known to matter.

@@ -6,6 +6,7 @@ import type { CookieJar } from 'tough-cookie';
 import { endpoints, listItems, type EndpointId } from '../contracts/index.js';
 import { findIntKey } from '../client/discovery.js';
 import type { HbClient } from '../client/client.js';
+import { EDIT_FORM_BOUNDARIES, judgeEditCase } from './edit-form-cases.js';
 import { FORM_BOUNDARIES, formCaseArb, judgeFormCase, type FormCase, type FormRun } from './form-cases.js';
 import { boundaryCases, takesInput } from './boundary-cases.js';
 import { jsonCaseArb } from './json-cases.js';
@@ -35,6 +36,7 @@ export interface FuzzContext {
 /** The property of the boundary inputs, sent before every random one. */
 const BOUNDARIES = 'boundaries';
 const FORM_BOUNDARIES_NAME = 'form-boundaries';
+const EDIT_BOUNDARIES_NAME = 'edit-form-boundaries';
 
 export interface Property {
   name: string;
@@ -52,6 +54,7 @@ const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Pr
 
 export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
   const judgeForm = (c: FormCase) => judgeFormCase(ctx.client, ctx.form, c);
+  const judgeEdit = (c: FormCase) => judgeEditCase(ctx.client, ctx.form, c);
   const ids = (Object.keys(endpoints) as EndpointId[]).filter((id) => ctx.writes || !endpoints[id].writes);
   const json = ids.map((id) =>
     property(
@@ -82,6 +85,8 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
       ? [
           // The create form's boundaries, sent once each before any random post.
           { ...property(FORM_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeForm), cases: FORM_BOUNDARIES },
+          // The edit form's, each on a booking of its own (fuzz/edit-form-cases.ts).
+          { ...property(EDIT_BOUNDARIES_NAME, fc.constantFrom(...EDIT_FORM_BOUNDARIES), judgeEdit), cases: EDIT_FORM_BOUNDARIES },
           property('form', formCaseArb, judgeForm),
         ]
       : []),

@@ -1,11 +1,22 @@
 // A server error on a boundary input (the generated checks' boundary pass, fuzz/boundary-cases.ts): an
 // empty or one-element array, a text at or past 255 characters, a time range reversed or of no length,
-// each answered as an unguarded ASP.NET action answers an exception: HTTP 500. The create form's
-// boundary posts (fuzz/form-cases.ts) have one mutant of their own.
+// each answered as an unguarded ASP.NET action answers an exception: HTTP 500. The create and edit forms'
+// boundary posts (fuzz/form-cases.ts, fuzz/edit-form-cases.ts) have one mutant each.
 import { API_PREFIX, pages } from '../contracts/index.js';
 import { isAt, under, type Mutant } from './mutant-kit.js';
 
 type Values = Record<string, unknown>;
+
+/** A form post to `route` whose EndDate comes before its StartDate, answered as an unguarded action answers: HTTP 500. */
+const serverErrorOnReversedPost =
+  (route: { path: string }): Mutant['intercept'] =>
+  async (request, next) => {
+    if (request.method !== 'POST' || !isAt(request, route)) return next(request);
+    const form = new URLSearchParams(await request.clone().text());
+    const [start, end] = [form.get('StartDate'), form.get('EndDate')];
+    const reversed = !!start && !!end && end < start;
+    return reversed ? new Response('Object reference not set to an instance of an object.', { status: 500 }) : next(request);
+  };
 
 /** A JSON body's fields, or a query's. */
 async function valuesOf(request: Request): Promise<Values> {
@@ -82,12 +93,12 @@ export const boundaryMutants = [
     id: 'create-form-error-on-reversed-range',
     area: 'bookings',
     breaks: 'a create post whose EndDate comes before its StartDate is refused or stored, never a server error',
-    intercept: async (request, next) => {
-      if (request.method !== 'POST' || !isAt(request, pages.submitCreateBookingForm)) return next(request);
-      const form = new URLSearchParams(await request.clone().text());
-      const [start, end] = [form.get('StartDate'), form.get('EndDate')];
-      const reversed = !!start && !!end && end < start;
-      return reversed ? new Response('Object reference not set to an instance of an object.', { status: 500 }) : next(request);
-    },
+    intercept: serverErrorOnReversedPost(pages.submitCreateBookingForm),
+  },
+  {
+    id: 'edit-form-error-on-reversed-range',
+    area: 'bookings',
+    breaks: 'an edit post whose EndDate comes before its StartDate is refused or saved, never a server error',
+    intercept: serverErrorOnReversedPost(pages.submitEditBookingForm),
   },
 ] as const satisfies readonly Mutant[];

@@ -40,6 +40,16 @@ export const integrityProbes: Record<Id, (p: SecurityProbe) => Promise<unknown>>
         body: new URLSearchParams({ Name: 'Reversed', StartDate: '2027-05-01T11:00:00', EndDate: '2027-05-01T10:00:00' }).toString(),
       })
     ).status,
+  'edit-form-error-on-reversed-range': async (p) => {
+    const booking = p.mock.context.state.bookings.find((b) => b.hallId === p.hall);
+    return (
+      await p.api.send(pagePath('submitEditBookingForm', { booking_id: booking?.id ?? 1 }), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ Name: 'Reversed', StartDate: '2027-05-01T11:00:00', EndDate: '2027-05-01T10:00:00' }).toString(),
+      })
+    ).status;
+  },
   'delete-removes-another-booking': async (p) => {
     // The hall's newest booking, as the suite's own are: one with older bookings beside it.
     const newest = Math.max(...p.mock.context.state.bookings.filter((b) => b.hallId === p.hall && b.parentId === null).map((b) => b.id));
