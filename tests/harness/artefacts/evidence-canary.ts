@@ -1,22 +1,13 @@
-// The end-to-end check of the evidence, for a shared child run (the canary): an inline spec that
-// breaks one contract on purpose, and the assertions on what that run left: in the Allure results
+// The end-to-end check of the evidence, for a shared child run (the canary): its probe breaks one
+// contract on purpose (canary/leak-file.ts), and the assertions on what that run left: in the Allure results
 // and the HTML report the failing exchange comes first with its verdict and curl line, and a trace.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { repoModule } from '../../../child-runs/child-run.js';
 import { expect } from '../../../fixtures/index.js';
 import { FAILING_EXCHANGE } from '../../../reporting/report-options.js';
 
-/** The inline spec: one contract broken by an override of the mock; its test fails. */
-export const EVIDENCE_PROBE_SPEC = `
-import { expect, test } from ${repoModule('fixtures/index.ts')};
-test('listRoomsForGrid off contract shows its failing exchange first', async ({ api, mock, target }) => {
-  mock.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
-  const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });
-  expect(data, 'unreachable: the call throws ContractError').toBeUndefined();
-});
-`;
+/** The canary's probe (canary/leak-file.ts): a typed login, then one contract broken by an override of the mock; it fails. */
 export const EVIDENCE_PROBE_TITLE = 'listRoomsForGrid off contract shows its failing exchange first';
 
 /** What the failing exchange's text must say: verdict with a field path, the replay with variables, whole. */

@@ -1,5 +1,5 @@
-// Evidence, end to end, on the canary (tests/harness/canary/): its evidence file breaks one contract
-// on purpose (tests/harness/evidence-canary.ts); the failing exchange comes first, with its verdict
+// Evidence, end to end, on the canary (tests/harness/artefacts/canary/): its probe breaks one contract
+// on purpose (canary/leak-file.ts, checked by ../evidence-canary.ts); the failing exchange comes first, with its verdict
 // and curl line, in the Allure results and in the HTML report, and the run kept a trace. The console
 // names the file that holds the whole curl line, and a passed test leaves no folder behind.
 import { readdirSync, readFileSync } from 'node:fs';

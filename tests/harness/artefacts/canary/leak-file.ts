@@ -1,7 +1,8 @@
-// The canary's file for the leak scan: one failure that leaves the evidence a real failure
-// leaves, on both tries: a login typed with the planted password, then a contract break against
-// a mutated mock (its masked exchange attached), a screenshot, an error context, a trace on the retry.
+// The canary's file for the leak scan and the evidence checks: one failure that leaves the evidence a
+// real failure leaves, on both tries: a login typed with the planted password, then a contract break
+// against a mutated mock (its masked exchange attached, first), a screenshot, an error context, a trace.
 import { repoModule } from '../../../../child-runs/child-run.js';
+import { EVIDENCE_PROBE_TITLE } from '../evidence-canary.js';
 
 export const LEAK_FILES = {
   'leak.spec.ts': `import { pagePath } from ${repoModule('contracts/index.ts')};
@@ -10,7 +11,7 @@ import { LoginPage } from ${repoModule('fixtures/pages/login-page.ts')};
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test('listRoomsForGrid off contract after a typed login fails with the exchange, a screenshot and a trace', async ({
+test(${JSON.stringify(EVIDENCE_PROBE_TITLE)}, async ({
   api, mock, page, target,
 }) => {
   const login = new LoginPage(page);

@@ -7,7 +7,6 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { childEnv, REPO_ROOT, runInlineTest, runNode, tempDir, type ChildRun } from '../../../../child-runs/child-run.js';
-import { EVIDENCE_PROBE_SPEC } from '../evidence-canary.js';
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
 import { LEAK_FILES } from './leak-file.js';
@@ -20,7 +19,6 @@ const CANARY_FILES: Record<string, string> = {
   ...SUMMARY_FILES,
   ...LEAK_FILES,
   ...COVERAGE_FILES,
-  'evidence.spec.ts': EVIDENCE_PROBE_SPEC,
 };
 
 /** What the canary left: its folders, the planted password, the run and the report steps after it. */
