@@ -85,6 +85,10 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     },
     // Offline, projects of quick tests keep to one worker each: fewer worker starts (each costs seconds), the
     // second slot busy with another project. Against a remote target every project takes HB_MAX_CONCURRENCY.
+    // The checks of a run's artefacts (offline only) share one inline run, the canary, a worker fixture: one
+    // worker runs them all, so the canary runs once. Listed first, so its child run (a minute of mostly its own
+    // processes) overlaps the quick service projects on the other slot instead of the harness's heavy checks.
+    ...(remote ? [] : [{ name: 'artefacts', testDir: './tests/harness/artefacts', workers: 1, dependencies: ['setup'], use: browser }]),
     { name: 'contract', testDir: './tests/contract', dependencies: ['setup'], ...oneWorkerOffline },
     ...(remote
       ? []
@@ -113,15 +117,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
     // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
-    // mock only, so a run against staging (or a dead one) spends no time on them. Listed last and after
-    // setup, so the service's checks come first. The checks of a run's artefacts share one inline run, the
-    // canary, a worker fixture: one worker runs them all, so the canary runs once. Listed before `harness`,
-    // so the canary's child run overlaps the harness's checks instead of ending the run with a slot idle.
-    ...(remote
-      ? []
-      : [
-          { name: 'artefacts', testDir: './tests/harness/artefacts', workers: 1, dependencies: ['setup'], use: browser },
-          { name: 'harness', testDir: './tests/harness', testIgnore: 'artefacts/**', dependencies: ['setup'], use: browser },
-        ]),
+    // mock only, so a run against staging (or a dead one) spends no time on them. Listed last, so the service's
+    // checks come before them.
+    ...(remote ? [] : [{ name: 'harness', testDir: './tests/harness', testIgnore: 'artefacts/**', dependencies: ['setup'], use: browser }]),
   ],
 });
