@@ -30,6 +30,11 @@ export interface FuzzOptions {
    * suite reads the run's marker and probes, fixtures/target-down.ts; the script probes). Absent: never down.
    */
   targetDown?: () => Promise<string | undefined>;
+  /**
+   * Whether the run finds anything is all that is asked (a mutation try: the test fails or not): the first
+   * finding ends the run, unshrunk, and the properties left are not run.
+   */
+  firstFindingOnly?: boolean;
 }
 
 interface Finding {
@@ -126,6 +131,7 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     let runs = 0;
     let verdict: string | null = null;
     let input: unknown;
+    if (options.firstFindingOnly && summary.findings.length) break;
     for (input of property.cases ?? []) {
       if (performance.now() > deadline) break;
       runs += 1;
@@ -153,6 +159,7 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
   const worker = async () => {
     for (let i = next++; i < queue.length; i = next++) {
       const { property, runs } = queue[i]!;
+      if (options.firstFindingOnly && summary.findings.length) continue;
       const left = deadline - performance.now();
       if (left <= 0 || summary.down !== undefined) {
         // Not run: out of time, or the target is down (the run's one report says so).
@@ -163,7 +170,7 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
       let count = 0;
       const details = await fc.check(
         fc.asyncProperty(property.arb, async (input) => {
-          if (summary.down !== undefined) return;
+          if (summary.down !== undefined || (options.firstFindingOnly && summary.findings.length)) return;
           count += 1;
           let verdict: string | null;
           try {
@@ -175,7 +182,13 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
           if (verdict && NO_ANSWER.test(verdict) && (await isDown())) return;
           if (verdict) throw new Error(verdict);
         }),
-        { seed: options.seed, numRuns: runs, interruptAfterTimeLimit: left, markInterruptAsFailure: false, endOnFailure: false },
+        {
+          seed: options.seed,
+          numRuns: runs,
+          interruptAfterTimeLimit: left,
+          markInterruptAsFailure: false,
+          endOnFailure: !!options.firstFindingOnly,
+        },
       );
       const ms = performance.now() - t;
       summary.cases += count;
