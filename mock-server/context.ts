@@ -198,6 +198,20 @@ export class MockContext {
   }
 
   /**
+   * `read` against the server's own answers, the test's overrides (a mutant, a fault) set aside meanwhile:
+   * what a worker keeps for all its tests (its login, the facts it discovers) is never one test's mutant.
+   */
+  async faithfully<T>(read: () => Promise<T>): Promise<T> {
+    const test = this.overrides;
+    this.overrides = [...this.initialOverrides];
+    try {
+      return await read();
+    } finally {
+      this.overrides = test;
+    }
+  }
+
+  /**
    * Drop the overrides of the test, like msw's `server.resetHandlers()`; with arguments, they
    * become the initial ones.
    */
