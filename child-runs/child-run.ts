@@ -21,8 +21,20 @@ export interface ChildRun {
   ms: number;
 }
 
-/** A fresh temporary folder for one child run's artefacts. */
+/** A fresh temporary folder for one child run's artefacts; the caller removes it (or keeps it, naming it). */
 export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `hb-${prefix}-`));
+
+const scratch: string[] = [];
+/**
+ * A fresh temporary folder that goes when this process exits (a test worker's, at the end of the run):
+ * a harness check's scratch space, gone even when the check failed before its own clean-up.
+ */
+export function scratchDir(prefix: string): string {
+  if (!scratch.length) process.once('exit', () => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const dir = tempDir(prefix);
+  scratch.push(dir);
+  return dir;
+}
 
 /** Environment of a child run: the parent's, less its target and Playwright worker variables. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

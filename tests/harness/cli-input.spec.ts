@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runScript, startNode, tempDir } from '../../child-runs/child-run.js';
+import { childEnv, runScript, startNode, scratchDir } from '../../child-runs/child-run.js';
 import { expect, test } from '../../fixtures/index.js';
 import { parseProxyCommandLine, PROXY_USAGE } from '../../proxy/options.js';
 import { MOCK_HELP, MOCK_USAGE, parseMockArgs } from '../../mock-server/cli-options.js';
@@ -66,7 +66,7 @@ test.describe('command-line input', () => {
   });
 
   test('npm run proxy refuses bad input and a duration beyond its bound', () => {
-    const dir = tempDir('proxy-input');
+    const dir = scratchDir('proxy-input');
     const file = join(dir, 'a-file');
     writeFileSync(file, 'not a folder');
     const target = ['--target', 'http://127.0.0.1:1'];
@@ -96,7 +96,7 @@ test.describe('command-line input', () => {
   });
 
   test('--help prints the usage and exits 0; a good command line goes on with nothing said', () => {
-    const reports = tempDir('proxy-help');
+    const reports = scratchDir('proxy-help');
     try {
       for (const [help, usage] of [
         [() => tools.mock(['--help']), MOCK_HELP],
@@ -142,7 +142,7 @@ test.describe('command-line input', () => {
   });
 
   test('npm run proxy names on one line a record it could not write at the stop, with exit code 2', async () => {
-    const dir = tempDir('proxy-stop');
+    const dir = scratchDir('proxy-stop');
     const proxy = startNode(
       ['--import', 'tsx', 'scripts/proxy.ts', '--target', 'http://127.0.0.1:9', '--port', '0'],
       childEnv({ HB_REPORTS_DIR: dir }),

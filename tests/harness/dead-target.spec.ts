@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runPlaywright, startPlaywright, tempDir } from '../../child-runs/child-run.js';
+import { childEnv, runPlaywright, startPlaywright, scratchDir } from '../../child-runs/child-run.js';
 import { scanArtefacts } from '../../reporting/artefact-secrets.js';
 import { closedPort } from '../../fixtures/failures.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -65,7 +65,7 @@ test.describe('dead target', () => {
   test('a run whose target does not answer stops before any test: one line, exit 2, the last reports intact', async ({}, testInfo) => {
     test.setTimeout(180_000);
     const port = await closedPort();
-    const dir = tempDir('failed-start');
+    const dir = scratchDir('failed-start');
     const reports = join(dir, 'reports');
     for (const [path, body] of Object.entries(LAST_REPORTS)) {
       mkdirSync(join(reports, path, '..'), { recursive: true });
@@ -106,7 +106,7 @@ test.describe('dead target', () => {
     const mock = await startMockServer({ credentials: { ...DEFAULT_CREDENTIALS, password } });
     const secrets = new Map([[password, 'the password']]);
     mock.context.keys.onIssue = (secret) => secrets.set(secret, 'a ticket or token the target issued');
-    const dir = tempDir('dead-mid-run');
+    const dir = scratchDir('dead-mid-run');
     const [reports, results] = [join(dir, 'reports'), join(dir, 'test-results')];
     const child = startPlaywright(
       ['test', '--project=contract', '--no-deps', '--output', results],

@@ -2,7 +2,7 @@
 // no finding and no replay file per refused connection (fuzz/runner.ts, with the probe of
 // fixtures/target-down.ts as the suite's spec uses it).
 import { readdirSync } from 'node:fs';
-import { tempDir } from '../../child-runs/child-run.js';
+import { scratchDir } from '../../child-runs/child-run.js';
 import { openFuzzContext } from '../../fuzz/context.js';
 import { runFuzz } from '../../fuzz/runner.js';
 import { checkTarget, takeTargetDown } from '../../fixtures/target-down.js';
@@ -24,7 +24,7 @@ test.describe('generated inputs against a dying target', () => {
       label: 'dying mock',
     };
     const ctx = await openFuzzContext(target, 7);
-    const replayDir = tempDir('fuzz-dead');
+    const replayDir = scratchDir('fuzz-dead');
     let stopped: Promise<void> | undefined;
     try {
       const summary = await runFuzz(

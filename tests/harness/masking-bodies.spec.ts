@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
-import { tempDir } from '../../child-runs/child-run.js';
+import { scratchDir } from '../../child-runs/child-run.js';
 import { startProxy } from '../../proxy/server.js';
 import { recordHall } from '../../recording/record-run.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
@@ -81,7 +81,7 @@ test.describe('masking by body type', () => {
     test.setTimeout(90_000);
     const mock = await startMock();
     const proxy = await startProxy(harnessProxyOptions(mock.url));
-    const dir = tempDir('masking-bodies');
+    const dir = scratchDir('masking-bodies');
     try {
       await postEveryCase(proxy.url);
       proxy.record.write(join(dir, 'proxy'));

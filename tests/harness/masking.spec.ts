@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
 import { scrubArtefacts } from '../../reporting/artefact-secrets.js';
-import { tempDir } from '../../child-runs/child-run.js';
+import { scratchDir } from '../../child-runs/child-run.js';
 import { SecretMatcher } from '../../client/secret-matcher.js';
 import { MASK, redact, registerSecret, secretFieldValues } from '../../client/secrets.js';
 import { startProxy } from '../../proxy/server.js';
@@ -69,7 +69,7 @@ test.describe('masking', () => {
   test('scrubArtefacts masks known and issued secrets in every spelling', () => {
     const known = awkwardSecret();
     const harvested = awkwardSecret();
-    const dir = tempDir('masking');
+    const dir = scratchDir('masking');
     const file = join(dir, 'record.txt');
     // Issued by the service: the token posted back in its form field.
     const body = `Email=x&${TOKEN_FIELD}=${encodeURIComponent(harvested)}`;
@@ -105,7 +105,7 @@ test.describe('masking', () => {
       expect(await typo.text(), 'the login page echoes the Email field HTML-escaped').toContain(spellings(password)['HTML-escaped']);
       const quoted = `q'uo"te<${randomBytes(4).toString('hex')}`;
       await post(`Email=qa%40hall.example&Password=${quoted}`);
-      const dir = tempDir('proxy-masking');
+      const dir = scratchDir('proxy-masking');
       proxy.record.write(dir);
       const record = readFileSync(join(dir, 'exchanges.json'), 'utf8');
       expect.soft(leaksIn(record, password), 'spellings of the password in exchanges.json').toEqual([]);

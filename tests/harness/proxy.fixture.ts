@@ -3,7 +3,7 @@
 // child process. Each is stopped after its test.
 import { join } from 'node:path';
 import { test as base, expect } from '../../fixtures/bookings.js';
-import { childEnv, startNode, tempDir, type RunningChild } from '../../child-runs/child-run.js';
+import { childEnv, startNode, scratchDir, type RunningChild } from '../../child-runs/child-run.js';
 import { startProxy, type Proxy, type ProxyOptions } from '../../proxy/server.js';
 import type { MockOptions } from '../../mock-server/context.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
@@ -29,7 +29,7 @@ export interface ProxyFixtures {
 export const harnessProxyOptions = (target: string): ProxyOptions => ({
   target,
   guard: { protectedHosts: [], allowWrites: false },
-  audit: { strict: false, baseline: { file: join(tempDir('no-baseline'), 'baseline.json'), source: new URL(target).origin } },
+  audit: { strict: false, baseline: { file: join(scratchDir('no-baseline'), 'baseline.json'), source: new URL(target).origin } },
 });
 
 export const test = base.extend<ProxyFixtures>({
@@ -51,7 +51,7 @@ export const test = base.extend<ProxyFixtures>({
   proxyCli: async ({}, use) => {
     const children: RunningChild[] = [];
     await use(async (args, env = {}) => {
-      const reports = tempDir('proxy-cli');
+      const reports = scratchDir('proxy-cli');
       const child = startNode(
         ['--import', 'tsx', 'scripts/proxy.ts', '--port', '0', ...args],
         childEnv({ HB_REPORTS_DIR: reports, ...env }),

@@ -4,7 +4,7 @@
 // hexadecimal included. In the worker through each parser; a child process per script that checks its own.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childEnv, runScript, tempDir } from '../../child-runs/child-run.js';
+import { childEnv, runScript, scratchDir } from '../../child-runs/child-run.js';
 import { expect, test } from '../../fixtures/index.js';
 import { parseProxyCommandLine, PROXY_USAGE } from '../../proxy/options.js';
 import { MOCK_USAGE, parseMockArgs } from '../../mock-server/cli-options.js';
@@ -24,7 +24,7 @@ function expectCannotStart(run: Said, name: string, why: RegExp): void {
 }
 
 test.describe('paths and numbers at start', () => {
-  const dir = tempDir('start-paths');
+  const dir = scratchDir('start-paths');
   const folder = join(dir, 'a-folder');
   const file = join(dir, 'a-file');
   mkdirSync(folder, { recursive: true });

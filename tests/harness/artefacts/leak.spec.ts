@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/artefact-secrets.js';
-import { tempDir } from '../../../child-runs/child-run.js';
+import { scratchDir } from '../../../child-runs/child-run.js';
 import { expect, test, type Canary } from './canary.fixture.js';
 
 /** Every secret of the canary, labelled: the password, each issued ticket and token, the saved cookies. */
@@ -29,7 +29,7 @@ const describeHits = (hits: LeakHit[]) => hits.map((h) => `  ${h.label} in ${h.w
 
 test.describe('secrets in artefacts', () => {
   test('the scan finds secrets in nested zips, an HTML report, a single-file Allure report and the console; the scrub masks them', () => {
-    const dir = tempDir('scan');
+    const dir = scratchDir('scan');
     const [password, cookie] = ['pw-in-zip-0123456789', 'cookie-value-abcdef012345'];
     const inner = new AdmZip();
     inner.addFile('trace.network', Buffer.from(JSON.stringify({ headers: [{ name: 'Cookie', value: `.AspNet.X=${cookie}` }] })));
@@ -74,7 +74,7 @@ test.describe('secrets in artefacts', () => {
   });
 
   test("the scrub masks only the run's secrets: a report's script next to a secret-looking name and short values stay as they were", () => {
-    const dir = tempDir('scrub-code');
+    const dir = scratchDir('scrub-code');
     const token = 'CfDJ8-issued-token-0123456789';
     const script = 'e.password=null;let i=await f(e);if(!e)return null;let o={"Password":"null;let"};x.hallId=42';
     writeFileSync(join(dir, 'app.js'), script);

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { childEnv, REPO_ROOT, runInlineTest, runNode, tempDir, type ChildRun } from '../../../../child-runs/child-run.js';
+import { childEnv, REPO_ROOT, runInlineTest, runNode, scratchDir, type ChildRun } from '../../../../child-runs/child-run.js';
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
 import { LEAK_FILES } from './leak-file.js';
@@ -48,7 +48,7 @@ const MERGE = ['node_modules/tsx/dist/cli.mjs', 'scripts/report.ts', '--merge'] 
  * never masks what the leak check scans); the repository's packages are linked into it.
  */
 export async function runCanary(): Promise<Canary> {
-  const dir = tempDir('canary');
+  const dir = scratchDir('canary');
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // ES modules, as in the repository.
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
