@@ -118,11 +118,12 @@ export async function serve(): Promise<void> {
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const barePort = (bare.address() as AddressInfo).port;
-  console.log(JSON.stringify({ mock: `${mock.url}${path}`, bare: `http://127.0.0.1:${barePort}${path}`, cookie, bytes: bytes.length }));
   const stop = () => {
     bare.close();
     void mock.close().then(() => process.exit(0));
   };
+  // Before the ready line: a parent that stops it as soon as it reads the line meets the handlers.
   createInterface({ input: process.stdin }).on('close', stop);
   process.on('SIGTERM', stop);
+  console.log(JSON.stringify({ mock: `${mock.url}${path}`, bare: `http://127.0.0.1:${barePort}${path}`, cookie, bytes: bytes.length }));
 }

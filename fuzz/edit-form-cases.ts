@@ -5,7 +5,7 @@
 import { pagePath } from '../contracts/index.js';
 import { deleteBooking } from '../client/booking-queries.js';
 import type { HbClient } from '../client/client.js';
-import { FORM_BOUNDARIES, nextPost, postForm, type FormCase, type FormRun } from './form-cases.js';
+import { FORM_BOUNDARIES, nextPost, postAt, postForm, type FormCase, type FormRun } from './form-cases.js';
 import { beforePost, storedWith } from './form-checks.js';
 
 /** The edit form's boundaries: the create form's, posted to a booking's edit form. */
@@ -20,8 +20,8 @@ export async function judgeEditCase(client: HbClient, run: FormRun, c: FormCase)
   const [booking] = await storedWith(client, before, made.name, made.slot.start);
   if (!booking) return `${created.where}: a valid post stored nothing, so the edit form's ${c.kind} could not be sent`;
   try {
-    // The same marker and slot as the booking, shaped as the case says.
-    const { name, slot } = nextPost({ ...run, seq: run.seq - 1 }, c);
+    // The booking's own name and slot, shaped as the case says.
+    const { name, slot } = postAt(run, made.n, c);
     const { sent, where } = await postForm(
       client,
       pagePath('editBookingPage', { booking_id: booking.BookingId }),

@@ -2,6 +2,7 @@
 // own form (live notes: option values are not known), then one field made invalid by kind. An invalid
 // post must be refused and store nothing; one that is stored must show its name escaped on every page
 // and, deleted, be gone (interface doc, "Create booking": required fields; live notes on delete).
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { BOOKING_FORM_FIELDS, BOOKING_ROOM_FIELD, TOKEN_FIELD, pagePath, type BookingFormField } from '../contracts/index.js';
 import { addDays } from '../contracts/service-time.js';
@@ -135,9 +136,14 @@ export const formCaseArb: fc.Arbitrary<FormCase> = fc.oneof(
     .map((n): FormCase => ({ check: 'form', kind: 'brackets', field: n, label: 'brackets', change: {}, rawBrackets: true })),
 );
 
-/** Per run: the marker, a counter giving each post its own name and hour, and a day about two years ahead. */
+/** Per run: its tag, a counter giving each post its own name and hour, and a day about two years ahead. */
 export interface FormRun {
-  marker: string;
+  /**
+   * In every post's name, and only in this generated run's: the suite's run marker (so the janitor knows
+   * the run) and an id of this generated run, so its sweep never takes another test's booking of the same
+   * suite run, made meanwhile on a shared server.
+   */
+  tag: string;
   day: string;
   seq: number;
   testCustomerId?: string;
@@ -146,7 +152,7 @@ export interface FormRun {
 }
 
 export const newFormRun = (today: string, seed: number, testCustomerId?: string): FormRun => ({
-  marker: runMarker(),
+  tag: `${runMarker()} f${randomBytes(3).toString('hex')}`,
   day: addDays(today, 700 + (Math.abs(seed) % 300)),
   seq: 0,
   testCustomerId,
@@ -189,18 +195,24 @@ const encode = (entries: [string, string][], rawBrackets: boolean) =>
     })
     .join('&');
 
-/** Post number `n` of the run: its name (ending in the run's marker and `n`), day and time slot, shaped as the case says. */
-export function nextPost(run: FormRun, c: FormCase): { name: string; day: string; slot: { start: string; end: string } } {
-  const n = run.seq++;
-  const tail = `${run.marker} f${n}`;
+/** Post number `n` of the run: its name (ending in the run's tag and `n`), day and time slot, shaped as the case says. */
+export function postAt(
+  run: FormRun,
+  n: number,
+  c: FormCase,
+): { n: number; name: string; day: string; slot: { start: string; end: string } } {
+  const tail = `${run.tag}.${n}`;
   // Padded at the end: a server that cuts the name short keeps the run's marker, which the sweep finds.
   const name = c.nameLength ? `${tail} ${'x'.repeat(Math.max(1, c.nameLength - tail.length - 1))}` : `${c.label} ${tail}`;
   const day = addDays(run.day, Math.floor(n / 10));
   const at = (minute: string) => `${day}T${String(8 + (n % 10)).padStart(2, '0')}:${minute}:00`;
   const [start, end] = [at('00'), at('45')];
   const slot = c.range === 'reversed' ? { start: end, end: start } : c.range === 'equal' ? { start, end: start } : { start, end };
-  return { name, day, slot };
+  return { n, name, day, slot };
 }
+
+/** The run's next post: its own number, name and slot. */
+export const nextPost = (run: FormRun, c: FormCase) => postAt(run, run.seq++, c);
 
 /** GET a booking form page, then POST its own form as a browser would, changed as the case says. */
 export async function postForm(

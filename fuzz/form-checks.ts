@@ -91,9 +91,12 @@ export async function escapedOnPages(client: HbClient, id: number, name: string)
 const notFound = (status: number, text: string, name: string) =>
   (status >= 400 && status < 500) || /Page Not Found!/i.test(text) || !text.includes(name.slice(0, 40).replace(/[<>&"']/g, ''));
 
-/** Remove what this run stored (its marker in the name), whatever the checks found: like the suite's ledger. */
-export async function sweepRun(client: HbClient, marker: string): Promise<number> {
-  const mine = (await grid(client, 'NotCancelled')).filter((b) => b.BookingName.includes(marker));
+/**
+ * Remove what this generated run stored (its tag in the name, `FormRun.tag`), whatever the checks found, like
+ * the suite's ledger: nothing else, not even another test's booking of the same suite run.
+ */
+export async function sweepRun(client: HbClient, tag: string): Promise<number> {
+  const mine = (await grid(client, 'NotCancelled')).filter((b) => b.BookingName.includes(tag));
   for (const b of mine) await deleteBooking(client, b.BookingId);
   return mine.length;
 }

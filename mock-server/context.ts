@@ -117,6 +117,8 @@ export class MockContext {
    */
   oldestValidEpoch = 0;
   logins = 0;
+  /** Of `logins`, those made inside `faithfully()`: the worker's own session's, not its tests' (`npm run bench`). */
+  workerLogins = 0;
   /** Connections the request filter reset. */
   resets = 0;
   /**
@@ -198,16 +200,18 @@ export class MockContext {
   }
 
   /**
-   * `read` against the server's own answers, the test's overrides (a mutant, a fault) set aside meanwhile:
-   * what a worker keeps for all its tests (its login, the facts it discovers) is never one test's mutant.
+   * `read` against the server's own answers, the test's overrides (a mutant, a fault it put on with `use`)
+   * set aside meanwhile: what a worker keeps for all its tests (its login, the facts it discovers) is never
+   * one test's mutant. Its logins are counted apart, as the worker's own (`workerLogins`).
    */
   async faithfully<T>(read: () => Promise<T>): Promise<T> {
-    const test = this.overrides;
+    const [test, logins] = [this.overrides, this.logins];
     this.overrides = [...this.initialOverrides];
     try {
       return await read();
     } finally {
       this.overrides = test;
+      this.workerLogins += this.logins - logins;
     }
   }
 

@@ -175,7 +175,7 @@ if (replayFile) {
     await stopMock?.();
     process.exit(2);
   }
-  const swept = target.writes ? await sweepRun(ctx.client, ctx.form.marker) : 0;
+  const swept = target.writes ? await sweepRun(ctx.client, ctx.form.tag) : 0;
   const interrupted = summary.properties.filter((p) => p.interrupted).length;
   console.log('');
   console.log(

@@ -1,8 +1,12 @@
 // The collateral check of write tests (fixtures/bookings/collateral.ts), as a pure check: bookings
 // of any suite run are left out, bookings that appeared are other clients', and a vanished or changed
-// booking the suite did not make is named by id.
-import type { Booking } from '../../contracts/index.js';
+// booking the suite did not make is named by id. And the generated run's sweep, on the worker's mock:
+// it deletes its own posts only, never another test's booking of the same suite run.
+import { serviceToday, type Booking } from '../../contracts/index.js';
+import { runMarker } from '../../client/run-marker.js';
 import { collateralMessage, collateralOf } from '../../fixtures/bookings/collateral.js';
+import { newFormRun, postAt } from '../../fuzz/form-cases.js';
+import { sweepRun } from '../../fuzz/form-checks.js';
 import { expect, test } from '../../fixtures/index.js';
 
 const booking = (id: number, name: string, status = 'Confirmed'): Booking =>
@@ -27,4 +31,22 @@ test('collateralOf names the bookings the suite did not make that vanished or ch
   expect(found.vanished.map((b) => b.BookingId)).toEqual([2]);
   expect(found.changed.map((c) => c.after.BookingId)).toEqual([3]);
   expect(collateralMessage(found)).toMatch(/vanished: 2 "Choir"[\s\S]*changed: {2}3 /);
+});
+
+test("a generated run's sweep takes its own posts only, not another test's booking of the same suite run", async ({ api, mock }) => {
+  const run = newFormRun(serviceToday(), 1);
+  const state = mock.state;
+  const like = state.bookings.find((b) => b.hallId === api.hallId && b.parentId === null)!;
+  const add = (name: string) => {
+    const id = state.nextBookingId++;
+    state.bookings.push({ ...like, id, name, roomIds: [...like.roomIds], status: 'Confirmed' });
+    return id;
+  };
+  // On a shared server, another test of this suite run books while the generated run is under way.
+  const posted = add(postAt(run, 0, { check: 'form', kind: 'valid', label: 'valid', change: {}, rawBrackets: false }).name);
+  const anothers = add(`Flow pending change ${runMarker()} t1a2b3r0`);
+  expect(await sweepRun(api, run.tag), 'bookings the sweep deleted').toBe(1);
+  const left = new Set(state.bookings.filter((b) => b.status !== 'Cancelled').map((b) => b.id));
+  expect(left.has(posted), "the generated run's own post").toBe(false);
+  expect(left.has(anothers), "another test's booking of the same suite run").toBe(true);
 });

@@ -62,7 +62,7 @@ test.describe(
       let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
       const run = async () => {
         summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
-        if (env.allowWrites) await sweepRun(ctx.client, ctx.form.marker);
+        if (env.allowWrites) await sweepRun(ctx.client, ctx.form.tag);
       };
       // The generated form posts leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts).
       await (env.allowWrites ? guardCollateral(hallGrid, testInfo, run) : run());
