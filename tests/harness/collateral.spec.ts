@@ -1,9 +1,11 @@
 // The collateral check of write tests (fixtures/bookings/collateral.ts), as a pure check: bookings
 // of any suite run are left out, bookings that appeared are other clients', and a vanished or changed
 // booking the suite did not make is named by id. And the generated run's sweep, on the worker's mock:
-// it deletes its own posts only, never another test's booking of the same suite run.
-import { serviceToday, type Booking } from '../../contracts/index.js';
-import { runMarker } from '../../client/run-marker.js';
+// it deletes its own posts only, never another test's booking of the same suite run; and the janitor's
+// sweep, which takes the bookings of runs that are over, never those of a run that may be under way.
+import { addDays, serviceToday, type Booking } from '../../contracts/index.js';
+import { RUN_ID, RUN_LIFETIME_MS, runMarker } from '../../client/run-marker.js';
+import { sweepLeftovers } from '../../fixtures/bookings/janitor.js';
 import { collateralMessage, collateralOf } from '../../fixtures/bookings/collateral.js';
 import { newFormRun, postAt } from '../../fuzz/form-cases.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
@@ -49,4 +51,26 @@ test("a generated run's sweep takes its own posts only, not another test's booki
   const left = new Set(state.bookings.filter((b) => b.status !== 'Cancelled').map((b) => b.id));
   expect(left.has(posted), "the generated run's own post").toBe(false);
   expect(left.has(anothers), "another test's booking of the same suite run").toBe(true);
+});
+
+test("the janitor sweeps the bookings of runs that are over, never another run's that may be under way", async ({ api, mock }) => {
+  const state = mock.state;
+  const like = state.bookings.find((b) => b.hallId === api.hallId && b.parentId === null)!;
+  const start = `${addDays(serviceToday(), 30)}T10:00:00`;
+  const add = (runId: string) => {
+    const id = state.nextBookingId++;
+    state.bookings.push({ ...like, id, name: `Janitor ${runMarker(runId)}`, start, roomIds: [...like.roomIds], status: 'Confirmed' });
+    return id;
+  };
+  const runStarted = (msAgo: number) => `${(Date.now() - msAgo).toString(36)}abc`;
+  const over = add(runStarted(RUN_LIFETIME_MS + 60_000));
+  const underWay = add(runStarted(60_000));
+  const ours = add(RUN_ID);
+  const report = await sweepLeftovers(api, api.hallId);
+  const left = new Set(state.bookings.filter((b) => b.status !== 'Cancelled').map((b) => b.id));
+  expect(
+    [over, underWay, ours].map((id) => left.has(id)),
+    'left: the run that is over, another under way, ours',
+  ).toEqual([false, true, true]);
+  expect(report.note).toMatch(/swept 1 leftover booking\(s\) of runs that are over; left 1 of other runs that may be under way/);
 });
