@@ -1,7 +1,7 @@
 // One exchange seen on the wire, by any client, as the coverage items it exercises: the
 // route, the status class, each documented query value, body fields, the token, and the
 // fields, alias spellings and list shape of a documented answer.
-import { LOGIN_PATH, listItems, TOKEN_FIELD, TOKEN_HEADER, type RegistryEntry } from '../contracts/index.js';
+import { isLoginPath, listItems, TOKEN_FIELD, TOKEN_HEADER, type RegistryEntry } from '../contracts/index.js';
 import { bodyFields, queryParams, routeOf, type ParamValues } from './model.js';
 
 export interface Observation {
@@ -20,17 +20,9 @@ export interface Observation {
   responseBody?: string;
 }
 
-const isLogin = (url: string, base: string): boolean => {
-  try {
-    return new URL(url, base).pathname.toLowerCase() === LOGIN_PATH.toLowerCase();
-  } catch {
-    return false; // a Location that is no URL leads nowhere
-  }
-};
-
-function statusKeys(entry: RegistryEntry, o: Observation, base: string): string[] {
+function statusKeys(entry: RegistryEntry, o: Observation): string[] {
   if (o.status === null) return ['reset'];
-  const toLogin = entry.auth === 'session' && ((o.location && isLogin(o.location, base)) || (o.finalUrl && isLogin(o.finalUrl, base)));
+  const toLogin = entry.auth === 'session' && ((o.location && isLoginPath(o.location)) || (o.finalUrl && isLoginPath(o.finalUrl)));
   if (toLogin) return ['login'];
   if (o.status >= 300 && o.status < 400) return ['redirect', 'answer'];
   if (o.status >= 200 && o.status < 300) return ['200', 'answer'];
@@ -107,7 +99,7 @@ export function hitsOf(o: Observation): string[] {
   const token = tokenKey(entry, o);
   return [
     id(entry.kind === 'json' ? 'endpoint' : 'page', 'called'),
-    ...statusKeys(entry, o, base).map((s) => id('status', s)),
+    ...statusKeys(entry, o).map((s) => id('status', s)),
     ...paramKeys(entry, url.searchParams).map((p) => id('param', p)),
     ...bodyKeys(entry, o.requestBody).map((p) => id('param', p)),
     ...(token ? [id('antiForgery', token)] : []),

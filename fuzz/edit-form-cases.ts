@@ -5,11 +5,8 @@
 import { pagePath } from '../contracts/index.js';
 import { deleteBooking } from '../client/booking-queries.js';
 import type { HbClient } from '../client/client.js';
-import { FORM_BOUNDARIES, nextPost, postAt, postForm, type FormCase, type FormRun } from './form-cases.js';
+import { nextPost, postAt, postForm, type FormCase, type FormRun } from './form-cases.js';
 import { beforePost, storedWith } from './form-checks.js';
-
-/** The edit form's boundaries: the create form's, posted to a booking's edit form. */
-export const EDIT_FORM_BOUNDARIES: readonly FormCase[] = FORM_BOUNDARIES;
 
 const VALID: FormCase = { check: 'form', kind: 'valid', label: 'to edit', change: {}, rawBrackets: false };
 

@@ -6,7 +6,7 @@ import type { CookieJar } from 'tough-cookie';
 import { endpoints, listItems, type EndpointId } from '../contracts/index.js';
 import { findIntKey } from '../client/discovery.js';
 import type { HbClient } from '../client/client.js';
-import { EDIT_FORM_BOUNDARIES, judgeEditCase } from './edit-form-cases.js';
+import { judgeEditCase } from './edit-form-cases.js';
 import { FORM_BOUNDARIES, formCaseArb, judgeFormCase, type FormCase, type FormRun } from './form-cases.js';
 import { boundaryCases, takesInput } from './boundary-cases.js';
 import { jsonCaseArb } from './json-cases.js';
@@ -85,8 +85,8 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
       ? [
           // The create form's boundaries, sent once each before any random post.
           { ...property(FORM_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeForm), cases: FORM_BOUNDARIES },
-          // The edit form's, each on a booking of its own (fuzz/edit-form-cases.ts).
-          { ...property(EDIT_BOUNDARIES_NAME, fc.constantFrom(...EDIT_FORM_BOUNDARIES), judgeEdit), cases: EDIT_FORM_BOUNDARIES },
+          // The same boundaries on the edit form, each on a booking of its own (fuzz/edit-form-cases.ts).
+          { ...property(EDIT_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeEdit), cases: FORM_BOUNDARIES },
           property('form', formCaseArb, judgeForm),
         ]
       : []),

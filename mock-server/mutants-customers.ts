@@ -1,6 +1,6 @@
 // Mutants of the customers area: the Customer's aliases, types and presence, a block not stored or
-// one that blocks another customer too,
-// an unspecified endpoint answering 500 (interface doc, "Customer", "Endpoints / Customers").
+// one that blocks another customer too, an unspecified endpoint answering 500 (interface doc,
+// "Customer", "Endpoints / Customers").
 import { Customer, endpoints as E } from '../contracts/index.js';
 import { onItems, set, without, isAt, notStored, replaceAnswer, type Mutant } from './mutant-kit.js';
 
