@@ -1,8 +1,7 @@
 // `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
 // whose results are the control of every try; left out when npm test's run is the baseline) and beside
-// them the first try (plan.ts): one try project
-// per suite project, with that project's options and the mutants per test. The plan is a JSON file
-// named by HB_MUTATION_PLAN.
+// them the first try (plan.ts): the try projects, each with its suite project's options and the mutants
+// per test. The plan is a JSON file named by HB_MUTATION_PLAN.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
@@ -33,8 +32,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
 
 /** A try project: its tests, run as their suite project would, each repeat against one of its mutants. */
 function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
-  const from = projects.get(p.project);
-  if (!from) return [];
+  // Both slots of the run, whatever the suite project's own limit: the tries' worker starts are its cost.
+  const { workers: _, ...from } = projects.get(p.project) ?? {};
+  if (!from.name) return [];
   // The setup test saves the session every test of the run reads: its try runs after all the others,
   // so a mutant that lets it pass cannot hand them a broken session.
   const after = p.project === 'setup' ? [...suite.map((s) => s.name ?? ''), ...others(p.name)] : ['setup'];

@@ -1,6 +1,7 @@
 // `npm run mutation`'s first try, planned: each mutant against the tests that killed it before, played by
-// the mock for that test only (the `mutantPerTest` option). One try project per suite project; a test
-// planned against several mutants is repeated (`repeatEach`), its n-th repeat playing its n-th mutant.
+// the mock for that test only (the `mutantPerTest` option). A test planned against several mutants is
+// repeated (`repeatEach`), its n-th repeat playing its n-th mutant. Playwright starts a worker for every
+// repeat of every project, so the service projects share one try project (see SHARED).
 import { existsSync, readFileSync } from 'node:fs';
 import { SERVICE_PROJECTS } from '../child-runs/child-run.js';
 import { parseTestName } from '../reporting/json-report.js';
@@ -21,12 +22,24 @@ export interface PlannedTry {
 /** A test as the first try keys it: `file › describe › title`, the file relative to tests/. */
 export const testKey = (t: { file: string; titlePath: string[] }): string => [t.file, ...t.titlePath].join(' › ');
 
-/** The try project of suite project `project`. */
-const tryProjectName = (project: string): string => `try|${project}`;
+/**
+ * Suite projects whose tries run in one try project, `try`, with the settings of SHARED_SETTINGS: the same
+ * mock, and a contract test runs as it does in a browser project (the readings projects run them so).
+ * Their files lie in folders of their own, so a test's file names its suite project.
+ */
+const SHARED = SERVICE_PROJECTS;
+const SHARED_SETTINGS = 'wire';
+
+/** The try project of suite project `project`: `try` for the shared ones, else `try|<project>`. */
+const tryProjectName = (project: string): string => (SHARED.includes(project) ? 'try' : `try|${project}`);
+
+/** Whether a result (`[project] file › title`) is of a try project. */
+export const isTryResult = (test: string): boolean => /^\[try[|\]]/.test(test);
 
 export interface TryProject {
-  /** `try|<suite project>`. */
+  /** `try`, or `try|<suite project>` for a project of its own settings. */
   name: string;
+  /** The suite project whose settings it takes. */
   project: string;
   tries: PlannedTry[];
   /** What the `mutantPerTest` option of the project holds: test key → its mutants, one per repeat. */
@@ -40,7 +53,8 @@ export function tryProjectsOf(plan: PlannedTry[]): TryProject[] {
   const projects = new Map<string, TryProject>();
   for (const t of plan) {
     const name = tryProjectName(t.project);
-    const p = projects.get(name) ?? { name, project: t.project, tries: [], mutantPerTest: {}, repeatEach: 1 };
+    const project = SHARED.includes(t.project) ? SHARED_SETTINGS : t.project;
+    const p = projects.get(name) ?? { name, project, tries: [], mutantPerTest: {}, repeatEach: 1 };
     const key = testKey(t);
     const mutants = [...(p.mutantPerTest[key] ?? []), t.mutant];
     p.mutantPerTest[key] = mutants;
@@ -51,10 +65,11 @@ export function tryProjectsOf(plan: PlannedTry[]): TryProject[] {
   return [...projects.values()];
 }
 
-/** `[try|<project>] file › a › b` and the mutant it played → the suite test it stands for; undefined for other tests. */
-export function tryOfResult(name: string, mutant: string | undefined): { mutant: string; test: string } | undefined {
-  const m = /^\[try\|([^\]]+)\] (.*)$/.exec(name);
-  return m && mutant ? { mutant, test: `[${m[1]}] ${m[2]}` } : undefined;
+/** A try's result (`[try…] file › a › b`) and the mutant it played → the suite test of `plan` it stands for; undefined for other tests. */
+export function tryOfResult(plan: PlannedTry[], name: string, mutant: string | undefined): { mutant: string; test: string } | undefined {
+  const key = isTryResult(name) ? name.slice(name.indexOf('] ') + 2) : undefined;
+  const planned = key && mutant ? plan.find((t) => t.mutant === mutant && testKey(t) === key) : undefined;
+  return planned && mutant ? { mutant, test: `[${planned.project}] ${key}` } : undefined;
 }
 
 /** Test names (`[project] file › title`) that killed each mutant before: the last report's, then the committed record's. */

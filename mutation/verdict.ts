@@ -2,7 +2,7 @@
 // green, which mutants their first try killed, and whether a whole-suite run killed its mutant.
 import type { JSONReport } from '@playwright/test/reporter';
 import { testsOf } from '../reporting/json-report.js';
-import { tryOfResult } from './plan.js';
+import { tryOfResult, type PlannedTry } from './plan.js';
 import type { SuiteRun } from './run.js';
 
 /** One failing test of a run: `[project] file › title`, and the first line of its error. */
@@ -94,10 +94,10 @@ export function judgeRun(run: SuiteRun, counts: (test: string) => boolean = () =
  * that passed on the faithful mock in this same run (same config and session), so the verdict is the
  * one the whole suite would give.
  */
-export function firstKills(faithful: RunResult): Map<string, Failure> {
+export function firstKills(faithful: RunResult, plan: PlannedTry[]): Map<string, Failure> {
   const kills = new Map<string, Failure>();
   for (const o of faithful.outcomes) {
-    const t = o.failed ? tryOfResult(o.test, o.mutant) : undefined;
+    const t = o.failed ? tryOfResult(plan, o.test, o.mutant) : undefined;
     if (t && faithful.green.has(t.test) && !kills.has(t.mutant)) kills.set(t.mutant, { test: t.test, error: o.error });
   }
   return kills;

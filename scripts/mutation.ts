@@ -10,7 +10,7 @@ import { REPO_ROOT as ROOT } from '../settings/paths.js';
 import { parseOrExit } from '../settings/command-line.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
 import { parseMutationArgs, selectMutants, USAGE } from '../mutation/options.js';
-import { loadHints, MUTATION_PROJECTS, planTries, tryProjectsOf } from '../mutation/plan.js';
+import { isTryResult, loadHints, MUTATION_PROJECTS, planTries, tryProjectsOf } from '../mutation/plan.js';
 import { KILLERS, REPORT, writeKillers, writeReport, type MutantResult } from '../mutation/report.js';
 import { runSuite } from '../mutation/run.js';
 import { BASELINE, reuseBaseline } from '../mutation/baseline.js';
@@ -65,7 +65,6 @@ console.log(
 
 const planDir = tempDir('mutation-plan');
 writeFileSync(join(planDir, 'plan.json'), JSON.stringify(plan));
-const isTry = (test: string) => test.startsWith('[try|');
 // The faithful baseline: npm test's run of this commit, changes and settings when there is one; else the suite runs here.
 const reused = o.playwrightArgs.length || !o.baseline ? undefined : reuseBaseline();
 if (reused && 'refused' in reused) console.log(`mutation: not reusing npm test's results: ${reused.refused}; the suite runs here.`);
@@ -83,7 +82,7 @@ const run = judgeRun(
         timeoutMs: o.timeoutMs,
         env: plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json'), ...(baseline ? { HB_MUTATION_TRIES_ONLY: 'true' } : {}) } : {},
       }),
-  (t) => !isTry(t),
+  (t) => !isTryResult(t),
 );
 // The tries' own run must end cleanly too (its setup green, no run error, no time-out).
 const faithful = baseline ? { ...baseline, ok: baseline.ok && (!plan.length || run.ok), note: run.note, outcomes: run.outcomes } : run;
@@ -109,7 +108,7 @@ const report = (result: MutantResult, ms: number, by: string) => {
   );
 };
 
-const kills = firstKills(faithful);
+const kills = firstKills(faithful, plan);
 if (plan.length)
   console.log(`first try: ${kills.size} of ${selected.length} mutants killed by ${plan.length} tries; the whole suite for the rest`);
 for (const m of selected) {

@@ -1,5 +1,5 @@
-// `npm run mutation`'s first try and record (mutation/): the try projects repeat a test once per
-// planned mutant, results map back to their try, the `mutantPerTest` option plays a mutant for one test
+// `npm run mutation`'s first try and record (mutation/): the try projects (the service projects share
+// one) repeat a test once per planned mutant, results map back to their try, the `mutantPerTest` option plays a mutant for one test
 // only as an expected failure, and a run of some mutants merges into the report and the killers record.
 import { endpoints as E } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -12,24 +12,38 @@ const plan: PlannedTry[] = [
   { ...grid, mutant: 'booking-id-as-string' },
   { ...grid, mutant: 'booking-start-not-iso' },
   { project: 'wire', file: 'wire/forms.spec.ts', titlePath: ['forms', 'a post'], mutant: 'create-not-stored' },
+  { project: 'contract-variant', file: 'contract/endpoints.spec.ts', titlePath: ['grid answers'], mutant: 'grid-wrapper-renamed' },
 ];
 
 test.describe('mutation first try', () => {
-  test('tryProjectsOf makes one project per suite project, repeating a test once per planned mutant', () => {
+  test('tryProjectsOf puts the service projects in one try project, a project of other options in its own, repeating a test once per planned mutant', () => {
     const projects = tryProjectsOf(plan);
-    expect(projects.map((p) => [p.name, p.repeatEach, p.mutantPerTest])).toEqual([
-      ['try|contract', 2, { [testKey(grid)]: ['booking-id-as-string', 'booking-start-not-iso'] }],
-      ['try|wire', 1, { 'wire/forms.spec.ts › forms › a post': ['create-not-stored'] }],
+    expect(projects.map((p) => [p.name, p.project, p.repeatEach, p.mutantPerTest])).toEqual([
+      [
+        'try',
+        'wire',
+        2,
+        {
+          [testKey(grid)]: ['booking-id-as-string', 'booking-start-not-iso'],
+          'wire/forms.spec.ts › forms › a post': ['create-not-stored'],
+        },
+      ],
+      ['try|contract-variant', 'contract-variant', 1, { [testKey(grid)]: ['grid-wrapper-renamed'] }],
     ]);
   });
 
   test("tryOfResult maps a try's result and its mutant back to the suite test, and ignores other tests", () => {
-    expect(tryOfResult('[try|contract] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toEqual({
+    expect(tryOfResult(plan, '[try] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toEqual({
       mutant: 'booking-start-not-iso',
       test: '[contract] contract/endpoints.spec.ts › grid answers',
     });
-    expect(tryOfResult('[contract] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toBeUndefined();
-    expect(tryOfResult('[try|contract] contract/endpoints.spec.ts › grid answers', undefined)).toBeUndefined();
+    expect(tryOfResult(plan, '[try|contract-variant] contract/endpoints.spec.ts › grid answers', 'grid-wrapper-renamed')).toEqual({
+      mutant: 'grid-wrapper-renamed',
+      test: '[contract-variant] contract/endpoints.spec.ts › grid answers',
+    });
+    expect(tryOfResult(plan, '[contract] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toBeUndefined();
+    expect(tryOfResult(plan, '[try] contract/endpoints.spec.ts › grid answers', undefined)).toBeUndefined();
+    expect(tryOfResult(plan, '[try] contract/endpoints.spec.ts › grid answers', 'create-not-stored')).toBeUndefined();
   });
 
   test.describe('a mutant for one test', () => {
