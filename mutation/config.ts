@@ -30,14 +30,14 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   projects: [...suite, ...tries],
 });
 
-/** A try project: its tests, run as their suite project would, each repeat against one of its mutants. */
+/** A try project: its tests, run as their suite project would, each against its mutant of the round. */
 function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
   // Both slots of the run, whatever the suite project's own limit: the tries' worker starts are its cost.
   const { workers: _, ...from } = projects.get(p.project) ?? {};
   if (!from.name) return [];
   // The setup test saves the session every test of the run reads: its try runs after all the others,
   // so a mutant that lets it pass cannot hand them a broken session.
-  const after = p.project === 'setup' ? [...suite.map((s) => s.name ?? ''), ...others(p.name)] : ['setup'];
+  const after = p.project === 'setup' ? [...suite.map((s) => s.name ?? ''), ...others()] : ['setup'];
   return [
     {
       ...from,
@@ -46,15 +46,15 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
       testMatch: [...new Set(p.tries.map((t) => join(TESTS, t.file)))],
       testIgnore: [],
       grep: new RegExp(p.tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
-      repeatEach: p.repeatEach,
       dependencies: after,
       use: { ...from.use, mutantPerTest: p.mutantPerTest },
     },
   ];
 }
 
-function others(name: string): string[] {
+/** The try projects of every suite project but setup. */
+function others(): string[] {
   return tryProjectsOf(plan)
-    .map((p) => p.name)
-    .filter((n) => n !== name);
+    .filter((p) => p.project !== 'setup')
+    .map((p) => p.name);
 }

@@ -1,7 +1,8 @@
 // `npm run mutation`'s first try, planned: each mutant against the tests that killed it before, played by
-// the mock for that test only (the `mutantPerTest` option). A test planned against several mutants is
-// repeated (`repeatEach`), its n-th repeat playing its n-th mutant. Playwright starts a worker for every
-// repeat of every project, so the service projects share one try project (see SHARED).
+// the mock for that test only (the `mutantPerTest` option). A test planned against several mutants plays
+// them in rounds, its n-th mutant in the n-th round; each round is a project of its own, holding only the
+// tests that play a mutant in it. Playwright starts a worker for every project (and every repeat of one),
+// so the rounds are as few as the most mutants one test plays, and the service projects share them (SHARED).
 import { existsSync, readFileSync } from 'node:fs';
 import { SERVICE_PROJECTS } from '../child-runs/child-run.js';
 import { parseTestName } from '../reporting/json-report.js';
@@ -30,39 +31,41 @@ export const testKey = (t: { file: string; titlePath: string[] }): string => [t.
 const SHARED = SERVICE_PROJECTS;
 const SHARED_SETTINGS = 'wire';
 
-/** The try project of suite project `project`: `try` for the shared ones, else `try|<project>`. */
-const tryProjectName = (project: string): string => (SHARED.includes(project) ? 'try' : `try|${project}`);
+/** The try projects of suite project `project`: `try` for the shared ones, else `try|<project>`; `|<n>` from the second round on. */
+const tryProjectName = (project: string, round: number): string =>
+  `${SHARED.includes(project) ? 'try' : `try|${project}`}${round ? `|${round + 1}` : ''}`;
 
 /** Whether a result (`[project] file › title`) is of a try project. */
 export const isTryResult = (test: string): boolean => /^\[try[|\]]/.test(test);
 
 export interface TryProject {
-  /** `try`, or `try|<suite project>` for a project of its own settings. */
+  /** `try`, or `try|<suite project>` for a project of its own settings; `|<n>` for the n-th round. */
   name: string;
   /** The suite project whose settings it takes. */
   project: string;
   tries: PlannedTry[];
-  /** What the `mutantPerTest` option of the project holds: test key → its mutants, one per repeat. */
-  mutantPerTest: Record<string, string[]>;
-  /** How often each test is repeated: the most mutants any one test of the project plays. */
-  repeatEach: number;
+  /** What the `mutantPerTest` option of the project holds: test key → the mutant it plays in this round. */
+  mutantPerTest: Record<string, string>;
 }
 
-/** The try projects that play `plan`, one per suite project, in the order the plan first names them. */
+/** The try projects that play `plan`: per suite project (or the shared group), one per round, first rounds first. */
 export function tryProjectsOf(plan: PlannedTry[]): TryProject[] {
   const projects = new Map<string, TryProject>();
+  const rounds = new Map<string, number>();
   for (const t of plan) {
-    const name = tryProjectName(t.project);
+    const group = tryProjectName(t.project, 0);
+    const key = `${group}\n${testKey(t)}`;
+    const round = rounds.get(key) ?? 0;
+    rounds.set(key, round + 1);
+    const name = tryProjectName(t.project, round);
     const project = SHARED.includes(t.project) ? SHARED_SETTINGS : t.project;
-    const p = projects.get(name) ?? { name, project, tries: [], mutantPerTest: {}, repeatEach: 1 };
-    const key = testKey(t);
-    const mutants = [...(p.mutantPerTest[key] ?? []), t.mutant];
-    p.mutantPerTest[key] = mutants;
-    p.repeatEach = Math.max(p.repeatEach, mutants.length);
+    const p = projects.get(name) ?? { name, project, tries: [], mutantPerTest: {} };
+    p.mutantPerTest[testKey(t)] = t.mutant;
     p.tries.push(t);
     projects.set(name, p);
   }
-  return [...projects.values()];
+  const roundOf = (name: string) => Number(/\|(\d+)$/.exec(name)?.[1] ?? 1);
+  return [...projects.values()].sort((a, b) => roundOf(a.name) - roundOf(b.name));
 }
 
 /** A try's result (`[try…] file › a › b`) and the mutant it played → the suite test of `plan` it stands for; undefined for other tests. */

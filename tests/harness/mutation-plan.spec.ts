@@ -1,5 +1,5 @@
-// `npm run mutation`'s first try and record (mutation/): the try projects (the service projects share
-// one) repeat a test once per planned mutant, results map back to their try, the `mutantPerTest` option plays a mutant for one test
+// `npm run mutation`'s first try and record (mutation/): the try projects play a test's planned mutants
+// in rounds (the service projects share them), results map back to their try, the `mutantPerTest` option plays a mutant for one test
 // only as an expected failure, and a run of some mutants merges into the report and the killers record.
 import { endpoints as E } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -16,19 +16,12 @@ const plan: PlannedTry[] = [
 ];
 
 test.describe('mutation first try', () => {
-  test('tryProjectsOf puts the service projects in one try project, a project of other options in its own, repeating a test once per planned mutant', () => {
+  test("tryProjectsOf plays a test's mutants in rounds, the service projects together, a project of other options apart", () => {
     const projects = tryProjectsOf(plan);
-    expect(projects.map((p) => [p.name, p.project, p.repeatEach, p.mutantPerTest])).toEqual([
-      [
-        'try',
-        'wire',
-        2,
-        {
-          [testKey(grid)]: ['booking-id-as-string', 'booking-start-not-iso'],
-          'wire/forms.spec.ts › forms › a post': ['create-not-stored'],
-        },
-      ],
-      ['try|contract-variant', 'contract-variant', 1, { [testKey(grid)]: ['grid-wrapper-renamed'] }],
+    expect(projects.map((p) => [p.name, p.project, p.mutantPerTest])).toEqual([
+      ['try', 'wire', { [testKey(grid)]: 'booking-id-as-string', 'wire/forms.spec.ts › forms › a post': 'create-not-stored' }],
+      ['try|contract-variant', 'contract-variant', { [testKey(grid)]: 'grid-wrapper-renamed' }],
+      ['try|2', 'wire', { [testKey(grid)]: 'booking-start-not-iso' }],
     ]);
   });
 
@@ -50,7 +43,7 @@ test.describe('mutation first try', () => {
     const played = 'a test the mutant breaks is an expected failure';
     const key = (title: string) =>
       testKey({ file: 'harness/mutation-plan.spec.ts', titlePath: ['mutation first try', 'a mutant for one test', title] });
-    test.use({ mutantPerTest: { [key(played)]: ['booking-id-as-string', 'booking-start-not-iso'] } });
+    test.use({ mutantPerTest: { [key(played)]: 'booking-id-as-string' } });
 
     // Passes only as the expected failure the fixture declares: the faithful answer is asserted, the mutant breaks it.
     test(played, ({ mock }, testInfo) => {
