@@ -32,15 +32,16 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
 
 /** A try project: its tests, run as their suite project would, each against its mutant of the round. */
 function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
-  // Both slots of the run, whatever the suite project's own limit: the tries' worker starts are its cost.
-  const { workers: _, ...from } = projects.get(p.project) ?? {};
-  if (!from.name) return [];
+  const from = projects.get(p.project);
+  if (!from) return [];
   // The setup test saves the session every test of the run reads: its try runs after all the others,
   // so a mutant that lets it pass cannot hand them a broken session.
   const after = p.project === 'setup' ? [...suite.map((s) => s.name ?? ''), ...others()] : ['setup'];
   return [
     {
       ...from,
+      // Both slots of the run, whatever the suite project's own limit: the tries' worker starts are its cost.
+      workers: undefined,
       name: p.name,
       testDir: TESTS,
       testMatch: [...new Set(p.tries.map((t) => join(TESTS, t.file)))],
