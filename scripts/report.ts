@@ -22,9 +22,19 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function run(command: string, args: string[], extraEnv: Record<string, string> = {}): void {
-  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
-  if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+/** The CLIs a report takes, run by this Node from the repository's own packages (npx's own start costs half a second). */
+const CLI = {
+  playwright: join(REPO_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+  allure: join(REPO_ROOT, 'node_modules', 'allure', 'cli.js'),
+};
+
+function run(tool: keyof typeof CLI, args: string[], extraEnv: Record<string, string> = {}): void {
+  const result = spawnSync(process.execPath, [CLI[tool], ...args], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...extraEnv },
+  });
+  if (result.status !== 0) fail(`${tool} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
 }
 
 /** Directories named `name` anywhere under `dir`. */
@@ -54,7 +64,7 @@ function mergeShards(shardsDir: string): string[] {
   rmSync(merged, { recursive: true, force: true });
   mkdirSync(merged, { recursive: true });
   blobs.forEach((blob, i) => copyFileSync(blob, join(merged, `${i + 1}-${basename(blob)}`)));
-  run('npx', ['playwright', 'merge-reports', '--reporter=html,junit,./reporting/summary-reporter.ts', merged], {
+  run('playwright', ['merge-reports', '--reporter=html,junit,./reporting/summary-reporter.ts', merged], {
     PLAYWRIGHT_HTML_OUTPUT_DIR: reportsPath(env, 'playwright-report'),
     PLAYWRIGHT_HTML_OPEN: 'never',
     PLAYWRIGHT_JUNIT_OUTPUT_FILE: reportsPath(env, 'junit.xml'),
@@ -80,7 +90,7 @@ if (!resultsDirs.some(hasResults))
 
 const output = reportsPath(env, 'allure-report');
 rmSync(output, { recursive: true, force: true });
-run('npx', ['allure', 'generate', ...resultsDirs.filter(hasResults), '--config', join(REPO_ROOT, 'allurerc.ts'), '--output', output]);
+run('allure', ['generate', ...resultsDirs.filter(hasResults), '--config', join(REPO_ROOT, 'allurerc.ts'), '--output', output]);
 
 // The awesome template loads an analytics script from the internet; an offline report needs none.
 const index = join(output, 'index.html');
@@ -123,14 +133,10 @@ function qualityGate(dirs: string[]): void {
     }
   }
   // This Node (checked above), not whichever `npx` finds first on PATH.
-  const result = spawnSync(
-    process.execPath,
-    [join(REPO_ROOT, 'node_modules', 'allure', 'cli.js'), 'quality-gate', ...dirs, '--config', join(REPO_ROOT, 'allurerc.ts')],
-    {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-    },
-  );
+  const result = spawnSync(process.execPath, [CLI.allure, 'quality-gate', ...dirs, '--config', join(REPO_ROOT, 'allurerc.ts')], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   if (result.status !== 0) {
