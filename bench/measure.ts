@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { childEnv, runPlaywright, SERVICE_PROJECTS, type RunningChild } from '../child-runs/child-run.js';
-import { readJsonReport, testsOf } from '../reporting/json-report.js';
+import { firstLine, readJsonReport, testsOf } from '../reporting/json-report.js';
 import type { BenchOptions } from './options.js';
 import type { Row } from './report.js';
 
@@ -56,7 +56,7 @@ export async function mockTarget(mock: RunningChild): Promise<{ url: string; env
   };
 }
 
-/** A run of the service suite: its exit code, wall seconds and the tests that failed (`[project] file › title`). */
+/** A run of the service suite: its exit code, wall seconds and the tests that failed (`[project] file › title: the error's first line`). */
 export interface ServiceRun {
   exitCode: number | null;
   wallSeconds: number;
@@ -81,7 +81,10 @@ export async function serviceSuite(dir: string, vars: Record<string, string>): P
   const { value: run, wallSeconds } = await timed(() => runPlaywright(args, env, 900_000));
   const failed = testsOf(readJsonReport(reportFile))
     .filter((t) => t.test.status === 'unexpected')
-    .map((t) => t.name);
+    .map((t) => {
+      const error = firstLine(t.test.results.find((r) => r.error)?.error?.message);
+      return error ? `${t.name}: ${error}` : t.name;
+    });
   return { exitCode: run.status, wallSeconds, failed };
 }
 

@@ -1,7 +1,7 @@
 // `npm run mutation`'s verdicts: a run's tests read from its JSON report, whether the faithful run is
 // green, which mutants their first try killed, and whether a whole-suite run killed its mutant.
 import type { JSONReport } from '@playwright/test/reporter';
-import { testsOf } from '../reporting/json-report.js';
+import { firstLine, testsOf } from '../reporting/json-report.js';
 import { tryOfResult, type PlannedTry } from './plan.js';
 import type { SuiteRun } from './run.js';
 
@@ -35,14 +35,6 @@ export interface RunResult {
   /** Every test of the run, whatever its project (the tries included). */
   outcomes: TestOutcome[];
 }
-
-const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
-const firstLine = (s = ''): string =>
-  plain(s)
-    .split('\n')
-    .find((l) => l.trim())
-    ?.trim()
-    .slice(0, 240) ?? '';
 
 function outcomesOf(report: JSONReport | undefined): TestOutcome[] {
   return testsOf(report).map(({ name, test: t }) => {
