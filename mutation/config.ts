@@ -1,7 +1,7 @@
 // `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
 // whose results are the control of every try; left out when npm test's run is the baseline) and beside
-// them the first try (plan.ts): the try projects, each with its suite project's options and the mutants
-// per test. The plan is a JSON file named by HB_MUTATION_PLAN.
+// them the first try (plan.ts): the try projects, each with its suite project's options (the service
+// projects' shared group with those of `wire`) and the mutants per test. The plan is a JSON file named by HB_MUTATION_PLAN.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
@@ -19,7 +19,8 @@ const suite = (base.projects ?? [])
   .filter((p) => p.name === 'setup' || (!triesOnly && MUTATION_PROJECTS.includes(p.name ?? '')))
   // Their testDir is relative to the suite's config, two folders up from this one.
   .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') }));
-const tries = tryProjectsOf(plan).flatMap(tryProject);
+const tryProjects = tryProjectsOf(plan);
+const tries = tryProjects.flatMap(tryProject);
 
 export default defineConfig<TestFixtures, WorkerFixtures>({
   ...base,
@@ -46,7 +47,8 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
       testDir: TESTS,
       testMatch: [...new Set(p.tries.map((t) => join(TESTS, t.file)))],
       testIgnore: [],
-      grep: new RegExp(p.tries.map((t) => `(${escape(t.titlePath.join(' '))}$)`).join('|')),
+      // Playwright greps `project file › titles` joined by spaces: the file too, so a test of the same title elsewhere stays out.
+      grep: new RegExp(p.tries.map((t) => `(${escape([t.file, ...t.titlePath].join(' '))}$)`).join('|')),
       dependencies: after,
       use: { ...from.use, mutantPerTest: p.mutantPerTest },
     },
@@ -55,7 +57,5 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
 
 /** The try projects of every suite project but setup. */
 function others(): string[] {
-  return tryProjectsOf(plan)
-    .filter((p) => p.project !== 'setup')
-    .map((p) => p.name);
+  return tryProjects.filter((p) => p.project !== 'setup').map((p) => p.name);
 }

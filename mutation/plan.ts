@@ -68,11 +68,18 @@ export function tryProjectsOf(plan: PlannedTry[]): TryProject[] {
   return [...projects.values()].sort((a, b) => roundOf(a.name) - roundOf(b.name));
 }
 
-/** A try's result (`[try…] file › a › b`) and the mutant it played → the suite test of `plan` it stands for; undefined for other tests. */
+/**
+ * A try's result (`[try…] file › a › b`) and the mutant it played → the suite test of `plan` it stands for; undefined
+ * for other tests. The plan entry's try project must be the result's (any round), so a test planned against one
+ * mutant in two suite projects maps to each.
+ */
 export function tryOfResult(plan: PlannedTry[], name: string, mutant: string | undefined): { mutant: string; test: string } | undefined {
-  const key = isTryResult(name) ? name.slice(name.indexOf('] ') + 2) : undefined;
-  const planned = key && mutant ? plan.find((t) => t.mutant === mutant && testKey(t) === key) : undefined;
-  return planned && mutant ? { mutant, test: `[${planned.project}] ${key}` } : undefined;
+  const m = /^\[(try[^\]]*)\] (.*)$/.exec(name);
+  if (!m || !mutant) return undefined;
+  const [, project = '', key] = m;
+  const group = project.replace(/\|\d+$/, '');
+  const planned = plan.find((t) => t.mutant === mutant && testKey(t) === key && tryProjectName(t.project, 0) === group);
+  return planned ? { mutant, test: `[${planned.project}] ${key}` } : undefined;
 }
 
 /** Test names (`[project] file › title`) that killed each mutant before: the last report's, then the committed record's. */

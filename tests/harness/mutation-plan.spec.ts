@@ -37,6 +37,17 @@ test.describe('mutation first try', () => {
     expect(tryOfResult(plan, '[contract] contract/endpoints.spec.ts › grid answers', 'booking-start-not-iso')).toBeUndefined();
     expect(tryOfResult(plan, '[try] contract/endpoints.spec.ts › grid answers', undefined)).toBeUndefined();
     expect(tryOfResult(plan, '[try] contract/endpoints.spec.ts › grid answers', 'create-not-stored')).toBeUndefined();
+    // One mutant planned against one test in two suite projects: each try project's result maps to its own.
+    const both: PlannedTry[] = [
+      { ...grid, mutant: 'grid-wrapper-renamed' },
+      { ...grid, project: 'contract-variant', mutant: 'grid-wrapper-renamed' },
+    ];
+    expect(tryOfResult(both, '[try|contract-variant] contract/endpoints.spec.ts › grid answers', 'grid-wrapper-renamed')?.test).toBe(
+      '[contract-variant] contract/endpoints.spec.ts › grid answers',
+    );
+    expect(tryOfResult(both, '[try|2] contract/endpoints.spec.ts › grid answers', 'grid-wrapper-renamed')?.test).toBe(
+      '[contract] contract/endpoints.spec.ts › grid answers',
+    );
   });
 
   test.describe('a mutant for one test', () => {
