@@ -30,22 +30,27 @@ const SHELL = '/usr/bin/chromium-headless-shell';
 const osRelease = existsSync('/etc/os-release') ? readFileSync('/etc/os-release', 'utf8') : '';
 const debian = /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(osRelease);
 const root = typeof process.getuid === 'function' && process.getuid() === 0;
-const install = (packages) => {
-  say(`installing Debian's ${packages.join(' and ')} (apt-get update && apt-get install -y ${packages.join(' ')}) …`);
-  const run = (args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+/** apt-get update, then install `pkg`; each step stopped after five minutes (apt's own output shown). */
+const install = (pkg) => {
+  say(`installing Debian's ${pkg} package (apt-get update && apt-get install -y ${pkg}) …`);
+  const run = (args) =>
+    execFileSync('apt-get', args, { stdio: 'inherit', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   run(['update']);
-  run(['install', '-y', '--no-install-recommends', ...packages]);
+  run(['install', '-y', '--no-install-recommends', pkg]);
+};
+/** The headless shell beside /usr/bin/chromium, where apt has it (Debian 12 does; some others do not): optional. */
+const installShell = () => {
+  if (existsSync(SHELL) || !debian || !root) return;
+  try {
+    install('chromium-headless-shell');
+  } catch {
+    say('the headless shell did not install: headless runs launch /usr/bin/chromium, at a third more CPU.');
+  }
 };
 
 if (existsSync('/usr/bin/chromium')) {
   say('using the system Chromium at /usr/bin/chromium.');
-  if (!existsSync(SHELL) && debian && root) {
-    try {
-      install(['chromium-headless-shell']);
-    } catch {
-      say('the headless shell did not install: headless runs launch /usr/bin/chromium, at a third more CPU.');
-    }
-  }
+  installShell();
   say(
     existsSync(SHELL)
       ? `headless runs launch its headless shell, ${SHELL}.`
@@ -55,9 +60,10 @@ if (existsSync('/usr/bin/chromium')) {
 }
 
 if (debian && root) {
-  install(['chromium', 'chromium-headless-shell']);
+  install('chromium');
   if (existsSync('/usr/bin/chromium')) {
     say('Chromium installed at /usr/bin/chromium.');
+    installShell();
     process.exit(0);
   }
   console.error('setup: apt-get finished but /usr/bin/chromium is missing.');
