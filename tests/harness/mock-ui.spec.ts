@@ -77,7 +77,8 @@ test.describe('the mock as a person explores it', () => {
         .load(await login.text())('link[rel="stylesheet"]')
         .attr('href');
       expect(href, 'the login page links a stylesheet').toBeTruthy();
-      const css = await loggedOut.get(href!);
+      // As a browser resolves it: against the page's own URL.
+      const css = await loggedOut.get(new URL(href!, login.url()).toString());
       expect(css.headers()['content-type'], `GET ${href}: served as a stylesheet`).toMatch(/^text\/css/);
       expect(await css.text(), `GET ${href}: rules`).toMatch(/[^{}]+\{[^{}]*:[^{}]*\}/);
       const home = await loggedIn.get('/');
@@ -102,6 +103,8 @@ test.describe('the mock as a person explores it', () => {
     expect(loaded, `the page loads ${FEED}`).not.toBeNull();
     const monday = thisMonday();
     expect(new URL(loaded!.url).searchParams.get('start'), 'the week the page asks for').toBe(`${monday}T00:00:00Z`);
+    const styled = await page.evaluate(() => [...document.styleSheets].some((sheet) => !!sheet.href && sheet.cssRules.length > 0));
+    expect(styled, 'the browser applies the stylesheet the page links, with its rules').toBe(true);
     const events = CalendarEventList.parse(loaded!.body);
     expect(events, `the mock seeds bookings in the week of ${monday}`).not.toHaveLength(0);
     await expect(page.locator('#calendar .fc-event')).toHaveCount(events.length);
