@@ -6,6 +6,7 @@ import type { FullConfig, FullProject, TestCase } from '@playwright/test/reporte
 import { harvest } from './artefact-secrets.js';
 import { MASK, MIN_SECRET_LENGTH, redact } from '../client/secrets.js';
 import { EVIDENCE_FILE } from './report-options.js';
+import { plain } from './json-report.js';
 
 export interface SkipGroup {
   reason: string;
@@ -35,9 +36,6 @@ const NOT_RUN = 'not run (a project it depends on failed, or the run stopped ear
 const NO_REASON = '(no reason given)';
 /** Titles kept per skip reason, in summary.json and on screen. */
 const TITLES_PER_REASON = 3;
-
-// Ansi colours, which Playwright keeps in error messages.
-export const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** A path as a person types it from the working folder. */
 const shown = (path: string): string => {

@@ -10,13 +10,13 @@ import type { Drift } from '../client/drift.js';
 import { loadEnv } from '../settings/env.js';
 import { CONTRACT_BREAKS, categoryOf, featureOf, reportsPath, runPassword } from './report-options.js';
 import { knownSecrets } from './scrub-reporter.js';
+import { plain } from './json-report.js';
 import {
   distinctOf,
   failureOf,
   groupSkips,
   masker,
   nameOf,
-  plain,
   reportsOf,
   skipReasonOf,
   type FailureEntry,
