@@ -1,7 +1,8 @@
 // `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
 // whose results are the control of every try; left out when npm test's run is the baseline) and beside
 // them the first try (plan.ts): the try projects, each with its suite project's options (the service
-// projects' shared group with those of `wire`) and the mutants per test. The plan is a JSON file named by HB_MUTATION_PLAN.
+// projects' shared group with those of `wire`) and the mutants per test. The plan is a JSON file named
+// by HB_MUTATION_PLAN.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';

@@ -20,6 +20,9 @@ export interface PlannedTry {
   titlePath: string[];
 }
 
+/** The annotation of a try's result that names the mutant the mock played (fixtures/mutation-hook.ts; read back in verdict.ts). */
+export const MUTANT_ANNOTATION = 'mutant';
+
 /** A test as the first try keys it: `file › describe › title`, the file relative to tests/. */
 export const testKey = (t: { file: string; titlePath: string[] }): string => [t.file, ...t.titlePath].join(' › ');
 

@@ -2,7 +2,7 @@
 // green, which mutants their first try killed, and whether a whole-suite run killed its mutant.
 import type { JSONReport } from '@playwright/test/reporter';
 import { firstLine, testsOf } from '../reporting/json-report.js';
-import { tryOfResult, type PlannedTry } from './plan.js';
+import { MUTANT_ANNOTATION, tryOfResult, type PlannedTry } from './plan.js';
 import type { SuiteRun } from './run.js';
 
 /** One failing test of a run: `[project] file › title`, and the first line of its error. */
@@ -44,7 +44,7 @@ function outcomesOf(report: JSONReport | undefined): TestOutcome[] {
       error: bad ? firstLine(bad.error?.message ?? bad.status) : '',
       status: t.status,
       ms: t.results.reduce((n, r) => n + r.duration, 0),
-      mutant: t.annotations.find((a) => a.type === 'mutant')?.description,
+      mutant: t.annotations.find((a) => a.type === MUTANT_ANNOTATION)?.description,
       failed: !!bad,
     };
   });

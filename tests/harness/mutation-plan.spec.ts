@@ -1,10 +1,11 @@
 // `npm run mutation`'s first try and record (mutation/): the try projects play a test's planned mutants
-// in rounds (the service projects share them), results map back to their try, the `mutantPerTest` option plays a mutant for one test
-// only as an expected failure, and a run of some mutants merges into the report and the killers record.
+// in rounds (the service projects share them), results map back to their try, the `mutantPerTest` option
+// plays a mutant for one test only as an expected failure, and a run of some mutants merges into the
+// report and the killers record.
 import { endpoints as E } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { parseMutationArgs, selectMutants } from '../../mutation/options.js';
-import { testKey, tryOfResult, tryProjectsOf, type PlannedTry } from '../../mutation/plan.js';
+import { MUTANT_ANNOTATION, testKey, tryOfResult, tryProjectsOf, type PlannedTry } from '../../mutation/plan.js';
 import { mergeKillers, mergeResults, type MutantResult } from '../../mutation/report.js';
 
 const grid = { project: 'contract', file: 'contract/endpoints.spec.ts', titlePath: ['grid answers'] };
@@ -58,7 +59,7 @@ test.describe('mutation first try', () => {
 
     // Passes only as the expected failure the fixture declares: the faithful answer is asserted, the mutant breaks it.
     test(played, ({ mock }, testInfo) => {
-      expect(testInfo.annotations).toContainEqual({ type: 'mutant', description: 'booking-id-as-string' });
+      expect(testInfo.annotations).toContainEqual({ type: MUTANT_ANNOTATION, description: 'booking-id-as-string' });
       expect(mock.mutate(E.listBookingsForHallGrid.id, [{ BookingId: 7 }])).toEqual([{ BookingId: 7 }]);
     });
 

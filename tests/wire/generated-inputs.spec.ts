@@ -44,6 +44,7 @@ test.describe(
       env,
       seeding,
       hallGrid,
+      plannedMutant,
     }, testInfo) => {
       test.setTimeout(SAFETY_MS + 60_000);
       const fuzzTarget: FuzzTarget = {
@@ -57,7 +58,7 @@ test.describe(
       // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
       const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
       // A mutation try (fixtures/mutation-hook.ts) asks only whether the run finds something.
-      const firstFindingOnly = testInfo.annotations.some((a) => a.type === 'mutant');
+      const firstFindingOnly = plannedMutant !== undefined;
       const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down, firstFindingOnly };
       let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
       const run = async () => {
