@@ -51,7 +51,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ['json', { outputFile: reports('results.json') }],
     // CI: one blob per shard, merged by `npm run report -- --merge` (.github/workflows/hall-booking.yml).
     ...(ci ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
-    ['allure-playwright', allureOptions(env, reports('allure-results'))],
+    ['./reporting/allure-playwright.ts', allureOptions(env, reports('allure-results'))],
     // reports/summary.json for machines (README, "Reports").
     ['./reporting/summary-reporter.ts'],
     // reports/coverage.json and .html, the coverage line, and the coverage gate (HB_COVERAGE_GATE).

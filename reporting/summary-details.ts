@@ -134,8 +134,10 @@ export function failureOf(project: string, test: TestCase, mask: (s: string) => 
 const REPORT_ORDER = ['Playwright HTML', 'Allure results', 'JUnit', 'Blob (shard)', 'summary.json'];
 type ReporterEntry = FullConfig['reporter'][number];
 const optionsOf = (r: ReporterEntry): Record<string, unknown> => (r[1] ?? {}) as Record<string, unknown>;
-// A built-in reporter keeps its name; a package's is resolved to a file inside its folder.
-const named = (r: ReporterEntry, name: string): boolean => r[0] === name || r[0].split(/[\\/]/).includes(name);
+// A built-in reporter keeps its name; a package's is resolved to a file inside its folder; a module of
+// ours is named by its file (`./reporting/allure-playwright.ts`).
+const named = (r: ReporterEntry, name: string): boolean =>
+  r[0] === name || r[0].split(/[\\/]/).some((part) => part === name || part === `${name}.ts`);
 
 // Playwright's reporters take these before their options (`npm run report -- --merge` sets them).
 const fromEnv = (name: string): string | undefined => process.env[`PLAYWRIGHT_${name}`] || undefined;
