@@ -15,8 +15,7 @@ import { redact } from '../client/secrets.js';
 import { openFuzzContext, type FuzzTarget } from '../fuzz/context.js';
 import { sweepRun } from '../fuzz/form-checks.js';
 import { replay, replayCommand, runFuzz } from '../fuzz/runner.js';
-import { probeTarget, TargetUnreachableError } from '../fixtures/global-setup.js';
-import { loginProblem, unreachable } from '../fixtures/startup-checks.js';
+import { loginProblem, probeTarget, TargetUnreachableError, unreachable } from '../fixtures/startup-checks.js';
 import { LoginError } from '../client/errors.js';
 import { displayUrl } from '../reporting/report-options.js';
 
