@@ -6,8 +6,11 @@ import { REPO_ROOT, repoModule } from '../../../../child-runs/child-run.js';
 /** Scope of the canary's coverage gate: the parameters of one endpoint, which its coverage file exercises half of. */
 const CANARY_GATE_SCOPE = { routes: ['listCustomersForHall'], categories: ['param'] };
 
-/** `playwright.config.ts` of the canary; `rerun` names the files the `contract-variant` project runs again. */
-export const canaryConfig = (rerun: RegExp): string => `import { isAbsolute, join } from 'node:path';
+/**
+ * `playwright.config.ts` of the canary; `rerun` names the files the `contract-variant` project runs again, once
+ * each and without `skip`'s test: each failed try costs a worker start, and one broken re-run shows what re-runs do.
+ */
+export const canaryConfig = (rerun: RegExp, skip: RegExp): string => `import { isAbsolute, join } from 'node:path';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import base from ${repoModule('playwright.config.ts')};
 
@@ -32,6 +35,8 @@ export default defineConfig({
     {
       name: 'contract-variant',
       testMatch: ${rerun.toString()},
+      grepInvert: ${skip.toString()},
+      retries: 0,
       dependencies: ['setup'],
       use: { ...project('ui').use, ...project('contract-variant').use },
     },

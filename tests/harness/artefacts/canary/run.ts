@@ -11,7 +11,7 @@ import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
 import { LEAK_FILES } from './leak-file.js';
 import { LOGIN_FILES } from './login.js';
-import { SUMMARY_FILE, SUMMARY_FILES } from './summary-file.js';
+import { RETRIED_TITLE, SUMMARY_FILE, SUMMARY_FILES } from './summary-file.js';
 
 /** The inline suite: file name → source. One entry per check's file. */
 const CANARY_FILES: Record<string, string> = {
@@ -63,7 +63,7 @@ export async function runCanary(): Promise<Canary> {
   };
   const inline = await runInlineTest(
     dir,
-    { ...CANARY_FILES, 'playwright.config.ts': canaryConfig(new RegExp(SUMMARY_FILE.replace('.', '\\.'))) },
+    { ...CANARY_FILES, 'playwright.config.ts': canaryConfig(new RegExp(SUMMARY_FILE.replace('.', '\\.')), new RegExp(RETRIED_TITLE)) },
     {
       // Seconds on an idle machine; minutes on a busy one.
       timeoutMs: 600_000,
