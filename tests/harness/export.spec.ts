@@ -1,7 +1,6 @@
 // `npm run contracts:export`: the OpenAPI 3.1 document is valid, passes Redocly's recommended
 // ruleset without an error, names every registry entry with its authentication, and carries
 // examples the contracts accept; every named schema has its standalone JSON Schema.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createConfig, lint, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -9,7 +8,8 @@ import { expect, test } from '../../fixtures/index.js';
 import { TOKEN_FIELD } from '../../contracts/account.js';
 import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
 import { endpoints, registry, type RegistryEntry } from '../../contracts/index.js';
-import { CONTRACT_REPORTS_DIR, REPO_ROOT } from '../../settings/paths.js';
+import { CONTRACT_REPORTS_DIR } from '../../settings/paths.js';
+import { childEnv, runScript } from '../../child-runs/child-run.js';
 
 const out = `${CONTRACT_REPORTS_DIR}/`;
 
@@ -35,12 +35,11 @@ const nothingToRefuse = (e: RegistryEntry): boolean =>
   e.kind === 'json' ? !e.query && !e.body && e.antiForgery === 'none' : e.antiForgery === 'none';
 
 test.describe('contracts export', () => {
-  test.beforeAll(() => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contracts-export.ts'], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, HB_BASE_URL: '' },
-    });
+  // In order in one worker: the export runs once for the file, not once per worker.
+  test.describe.configure({ mode: 'default' });
+
+  test.beforeAll(async () => {
+    const run = await runScript('scripts/contracts-export.ts', [], childEnv({ HB_BASE_URL: '' }));
     expect(run.status, `scripts/contracts-export.ts failed:\n${run.stderr}`).toBe(0);
   });
 
