@@ -69,8 +69,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
   } satisfies SummaryMetadata,
   use: {
     // Traces hold cookies and form posts: kept for a first run that failed, locally as in CI, and scrubbed
-    // (reporting/scrub-reporter.ts).
-    trace: 'retain-on-first-failure',
+    // (reporting/scrub-reporter.ts). DOM snapshots of each action, no screencast: the screencast was a sixth of
+    // a browser test's CPU (the flows project), and a failed test keeps its screenshot.
+    trace: { mode: 'retain-on-first-failure', snapshots: true, screenshots: false, sources: true },
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
