@@ -174,9 +174,16 @@ export interface ScrubResult {
 export function scrubArtefacts(paths: string[], known: Iterable<string> = []): ScrubResult {
   const all = paths.flatMap((p) => [...files(p)]);
   const secrets = new Set<string>(known);
+  // Each file's texts, read once: a file none of whose texts holds a secret is not unpacked again.
+  const texts = new Map<string, string[]>();
   for (const file of all) {
+    const own: string[] = [];
+    texts.set(file, own);
     transform(file, readFileSync(file), (_where, content) => {
-      if (!isBinary(content)) harvest(content.toString('utf8')).forEach((s) => secrets.add(s));
+      if (isBinary(content)) return content;
+      const text = content.toString('utf8');
+      harvest(text).forEach((s) => secrets.add(s));
+      own.push(text);
       return content;
     });
   }
@@ -189,6 +196,7 @@ export function scrubArtefacts(paths: string[], known: Iterable<string> = []): S
   }
   const changed: string[] = [];
   for (const file of all) {
+    if (!texts.get(file)?.some((text) => matcher.test(text))) continue;
     const before = readFileSync(file);
     const after = transform(file, before, (_where, content) => {
       if (isBinary(content)) return content;
