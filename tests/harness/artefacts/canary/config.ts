@@ -27,6 +27,8 @@ export default defineConfig({
   ...base,
   testDir: '.',
   globalSetup: absolute(base.globalSetup as string),
+  // One worker: every failed try ends its worker, and the next test starts the one worker there is, not two.
+  workers: 1,
   // The JSON report before the scrub, which masks it too.
   reporter: [...reporter.slice(0, -1), ['json'], ...reporter.slice(-1)],
   projects: [

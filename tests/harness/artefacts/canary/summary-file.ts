@@ -10,7 +10,8 @@ export const BROKEN_TITLE = 'listRoomsForGrid answers';
 export const RETRIED_TITLE = 'passes on its retry';
 
 export const SUMMARY_FILES = {
-  // Plain Playwright: its failures restart a worker, which then loads no mock, client or browser.
+  // Plain Playwright: its failures restart a worker, which then loads no mock, client or browser. The failures
+  // come last, the retried test before the broken one, so the canary's one worker restarts only for a retry.
   [SUMMARY_FILE]: `import { test } from '@playwright/test';
 import { ContractError } from ${repoModule('client/errors.ts')};
 
@@ -18,16 +19,16 @@ test('listBookingsForHallGrid answers', async ({}, testInfo) => {
   const drift = { unknownKeys: ['$[].HallId'], aliases: {}, newBaselineKeys: [] };
   await testInfo.attach('listBookingsForHallGrid-drift.json', { body: JSON.stringify(drift), contentType: 'application/json' });
 });
+test('needs a staging server', () => test.skip(true, 'no staging server here'));
+test('needs a staging server too', () => test.skip(true, 'no staging server here'));
+test('needs the password', () => test.skip(true, 'reason naming ' + process.env.HB_MOCK_PASSWORD));
+test('passes on its retry', ({}, testInfo) => {
+  if (testInfo.retry === 0) throw new Error('first try fails');
+});
 test('listRoomsForGrid answers', () => {
   const exchange = { endpointId: 'listRoomsForGrid', method: 'GET', url: 'http://127.0.0.1:9/api/Rooms?hallId=1',
     status: 200, requestHeaders: {}, responseHeaders: {} };
   throw new ContractError(exchange, '✖ Invalid input: expected number, received string\\n  → at [0].rowNumber');
 });
-test('passes on its retry', ({}, testInfo) => {
-  if (testInfo.retry === 0) throw new Error('first try fails');
-});
-test('needs a staging server', () => test.skip(true, 'no staging server here'));
-test('needs a staging server too', () => test.skip(true, 'no staging server here'));
-test('needs the password', () => test.skip(true, 'reason naming ' + process.env.HB_MOCK_PASSWORD));
 `,
 };
