@@ -84,8 +84,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
       testMatch: /.*\.setup\.ts/,
       use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
     },
-    // Offline, projects of quick tests keep to one worker each: fewer worker starts (each costs seconds), the
-    // second slot busy with another project. Against a remote target every project takes HB_MAX_CONCURRENCY.
+    // Offline, projects of quick tests (and wire's, which a second worker would start for a test or two) keep to
+    // one worker each: fewer worker starts (each costs seconds), the second slot busy with another project.
+    // Against a remote target every project takes HB_MAX_CONCURRENCY.
     // The checks of a run's artefacts (offline only) share one inline run, the canary, a worker fixture: one
     // worker runs them all, so the canary runs once. Listed first, so its child run (a minute of mostly its own
     // processes) overlaps the quick service projects on the other slot instead of the harness's heavy checks.
@@ -114,7 +115,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
             use: { ...loggedIn, mockOptions: { readings } },
           })),
         ]),
-    { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn },
+    { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
     // The harness's own checks start mocks, proxies and child runs of their own: declared for the built-in
