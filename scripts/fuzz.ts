@@ -124,7 +124,7 @@ if (env.target.kind === 'remote') {
 
 let ctx: Awaited<ReturnType<typeof openFuzzContext>>;
 try {
-  // A dead target stops the run at once, with one message (fixtures/global-setup.ts).
+  // A dead target stops the run at once, with one message (fixtures/startup-checks.ts).
   if (env.target.kind === 'remote') await probeTarget(target.baseUrl);
   ctx = await openFuzzContext(target, replayFile?.seed ?? seed);
 } catch (error) {

@@ -39,6 +39,8 @@ test.describe('contracts export', () => {
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async () => {
+    // A child process on a shared two-core machine: tsx's start is most of its time.
+    test.setTimeout(90_000);
     const run = await runScript('scripts/contracts-export.ts', [], childEnv({ HB_BASE_URL: '' }));
     expect(run.status, `scripts/contracts-export.ts failed:\n${run.stderr}`).toBe(0);
   });

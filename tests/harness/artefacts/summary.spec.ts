@@ -1,6 +1,6 @@
 // The run's summary (reporting/summary-reporter.ts): the canary (tests/harness/canary/), a child
 // run of a small inline suite (a pass, a contract break, a flaky test, skips with reasons, one
-// naming the password, run again by a second project), closes with the counts of its JSON report on
+// naming the password, run again but for the flaky test by a second project), closes with the counts of its JSON report on
 // the console and in summary.json: per area, distinct tests against re-runs, skip reasons, failures,
 // reports, no secret. The text, the masking and the break parsing are pure checks.
 import { readFileSync } from 'node:fs';
@@ -94,6 +94,7 @@ test.describe('run summary', () => {
     expect(shown).toContain(
       `Playwright HTML  ${at}/reports/playwright-report  → npx playwright show-report ${at}/reports/playwright-report\n`,
     );
+    expect(shown).toContain(`Allure results   ${at}/reports/allure-results  → npm run report`);
     expect(shown).toContain(`JUnit            ${at}/reports/junit.xml\n`);
     expect(shown).toContain(`summary.json     ${at}/reports/summary.json\n`);
     expect(shown).not.toContain(canary.password);

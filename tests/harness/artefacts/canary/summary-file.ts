@@ -1,6 +1,6 @@
 // The canary's file for the run summary: every outcome the summary tells apart, once (a pass with
-// drift, a contract break, a flaky test, skips with reasons, one naming the password). Run again
-// by the canary's `contract-variant` project, so the summary has re-runs to tell from distinct tests.
+// drift, a contract break, a flaky test, skips with reasons, one naming the password). Run again, without
+// retries and without the flaky test, by the canary's `contract-variant` project: re-runs to tell from distinct tests.
 import { repoModule } from '../../../../child-runs/child-run.js';
 
 export const SUMMARY_FILE = 'summary.spec.ts';
