@@ -77,9 +77,9 @@ export function tryProjectsOf(plan: PlannedTry[]): TryProject[] {
  * mutant in two suite projects maps to each.
  */
 export function tryOfResult(plan: PlannedTry[], name: string, mutant: string | undefined): { mutant: string; test: string } | undefined {
-  const m = /^\[(try[^\]]*)\] (.*)$/.exec(name);
-  if (!m || !mutant) return undefined;
-  const [, project = '', key] = m;
+  if (!isTryResult(name) || !mutant) return undefined;
+  const project = name.slice(1, name.indexOf('] '));
+  const key = name.slice(name.indexOf('] ') + 2);
   const group = project.replace(/\|\d+$/, '');
   const planned = plan.find((t) => t.mutant === mutant && testKey(t) === key && tryProjectName(t.project, 0) === group);
   return planned ? { mutant, test: `[${planned.project}] ${key}` } : undefined;
