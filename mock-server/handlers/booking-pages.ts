@@ -15,6 +15,9 @@ import { clashingBookings } from './bookings.js';
 import { parseLocalDateTime, readSubmission, type Submission } from './booking-submission.js';
 import { bookingItem, roomsUsed } from './present.js';
 
+/** Rows on one page of the bookings index. */
+const INDEX_PAGE_SIZE = 50;
+
 const redirect = (location: string) => new HttpResponse(null, { status: 302, headers: { Location: location } });
 
 /** The read-only model of a booking, shared by the View page and the scheduler's popup. */
@@ -151,10 +154,23 @@ export function bookingPageHandlers(mock: MockContext) {
   const index = (b: BookingRecord) => pagePath('bookingsIndexPage', { hall_id: b.hallId });
 
   return [
+    // A grid pages on the server, as a Kendo grid does: one page of rows (`?page=N`, from 1), so the
+    // page weighs the same for a hall of ten bookings and one of thousands.
     pageRoute(mock, pages.bookingsIndexPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
-      const rows = s()
-        .bookings.filter((b) => b.hallId === hallId && b.parentId === null)
+      const all = s().bookings.filter((b) => b.hallId === hallId && b.parentId === null);
+      const pageCount = Math.max(1, Math.ceil(all.length / INDEX_PAGE_SIZE));
+      const asked = Number(new URL(request.url).searchParams.get('page'));
+      const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1;
+      const pageLink = (n: number, text: string) =>
+        `<a href="${pagePath('bookingsIndexPage', { hall_id: hallId })}?page=${n}" rel="${n < page ? 'prev' : 'next'}">${text}</a>`;
+      const pager =
+        `<p class="pager">Page ${page} of ${pageCount} (${all.length} bookings)` +
+        (page > 1 ? ` ${pageLink(page - 1, 'Previous')}` : '') +
+        (page < pageCount ? ` ${pageLink(page + 1, 'Next')}` : '') +
+        '</p>';
+      const rows = all
+        .slice((page - 1) * INDEX_PAGE_SIZE, page * INDEX_PAGE_SIZE)
         .map((b) => bookingItem(mock, b))
         .map(
           (b) =>
@@ -173,7 +189,8 @@ export function bookingPageHandlers(mock: MockContext) {
 <form id="bookingsGridForm"><input name="__RequestVerificationToken" type="hidden" value="${esc(token)}" /></form>
 <a href="${pagePath('createBookingPage')}">New booking</a>
 <table id="bookingsGrid"><thead><tr><th>Name</th><th>Start</th><th>End</th><th>Status</th><th>Rooms</th></tr></thead>
-<tbody>${rows}</tbody></table>`,
+<tbody>${rows}</tbody></table>
+${pager}`,
         }),
       );
     }),

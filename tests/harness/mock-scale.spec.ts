@@ -1,7 +1,10 @@
 // The big hall (mock-server/seed-scale.ts, HB_MOCK_SEED_SCALE): a mock started in the worker with
 // thousands of bookings lists them all on the grid, spread over past years and the months ahead,
-// and the same on every start.
+// and the same on every start; its bookings index pages, as a grid does.
+import * as cheerio from 'cheerio';
+import { pagePath } from '../../contracts/index.js';
 import { addDays, serviceToday } from '../../contracts/service-time.js';
+import { HbClient } from '../../client/client.js';
 import { expect, test } from '../../fixtures/index.js';
 import { startMockServer } from '../../mock-server/server.js';
 import { scaleBookings } from '../../mock-server/seed-scale.js';
@@ -26,5 +29,35 @@ test.describe('big hall', () => {
     }
     const state = seedState();
     expect(scaleBookings(state, SCALE, MOCK_HALL_ID)).toEqual(scaleBookings(state, SCALE, MOCK_HALL_ID));
+  });
+
+  test('the bookings index shows one page of rows and a pager, for the big hall as for the default one', async () => {
+    const mock = await startMockServer({ seedScale: SCALE });
+    try {
+      const { email, password } = mock.context.credentials;
+      const api = new HbClient({ baseUrl: mock.url, email, password, hallId: MOCK_HALL_ID, retries: 0 });
+      await api.login();
+      const all = mock.context.state.bookings.filter((b) => b.hallId === MOCK_HALL_ID && b.parentId === null);
+      const index = pagePath('bookingsIndexPage', { hall_id: MOCK_HALL_ID });
+      const ids = async (page: number) => {
+        const $ = cheerio.load((await api.send(`${index}?page=${page}`, { endpointId: 'mock page' })).text);
+        return {
+          rows: $('#bookingsGrid tbody tr')
+            .map((_, tr) => Number($(tr).attr('data-booking-id')))
+            .get(),
+          pager: $('.pager').text(),
+        };
+      };
+      const first = await ids(1);
+      const pages = Math.ceil(all.length / first.rows.length);
+      expect(first.rows, 'the first page: the first bookings').toEqual(all.slice(0, first.rows.length).map((b) => b.id));
+      expect(first.rows.length, 'a page, not the hall').toBeLessThan(100);
+      expect(first.pager).toContain(`Page 1 of ${pages} (${all.length} bookings)`);
+      const last = await ids(pages);
+      expect(last.rows, 'the last page: the rest').toEqual(all.slice((pages - 1) * first.rows.length).map((b) => b.id));
+      expect((await ids(pages + 5)).rows, 'a page past the end shows the last').toEqual(last.rows);
+    } finally {
+      await mock.close();
+    }
   });
 });
