@@ -42,8 +42,9 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
   return [
     {
       ...from,
-      // Both slots of the run, whatever the suite project's own limit: the tries' worker starts are its cost.
-      workers: undefined,
+      // A project's tries share one worker, started once: a later round holds a few tests, and two workers
+      // would each start for them. The first round, which holds most tries, takes both slots.
+      workers: p.round === 1 && p.project !== 'setup' ? undefined : 1,
       name: p.name,
       testDir: TESTS,
       testMatch: [...new Set(p.tries.map((t) => join(TESTS, t.file)))],

@@ -46,6 +46,8 @@ export interface TryProject {
   name: string;
   /** The suite project whose settings it takes. */
   project: string;
+  /** 1 for a test's first mutant, n for its n-th. */
+  round: number;
   tries: PlannedTry[];
   /** What the `mutantPerTest` option of the project holds: test key → the mutant it plays in this round. */
   mutantPerTest: Record<string, string>;
@@ -62,13 +64,12 @@ export function tryProjectsOf(plan: PlannedTry[]): TryProject[] {
     rounds.set(key, round + 1);
     const name = tryProjectName(t.project, round);
     const project = SHARED.includes(t.project) ? SHARED_SETTINGS : t.project;
-    const p = projects.get(name) ?? { name, project, tries: [], mutantPerTest: {} };
+    const p = projects.get(name) ?? { name, project, round: round + 1, tries: [], mutantPerTest: {} };
     p.mutantPerTest[testKey(t)] = t.mutant;
     p.tries.push(t);
     projects.set(name, p);
   }
-  const roundOf = (name: string) => Number(/\|(\d+)$/.exec(name)?.[1] ?? 1);
-  return [...projects.values()].sort((a, b) => roundOf(a.name) - roundOf(b.name));
+  return [...projects.values()].sort((a, b) => a.round - b.round);
 }
 
 /**

@@ -19,10 +19,10 @@ const plan: PlannedTry[] = [
 test.describe('mutation first try', () => {
   test("tryProjectsOf plays a test's mutants in rounds, the service projects together, a project of other options apart", () => {
     const projects = tryProjectsOf(plan);
-    expect(projects.map((p) => [p.name, p.project, p.mutantPerTest])).toEqual([
-      ['try', 'wire', { [testKey(grid)]: 'booking-id-as-string', 'wire/forms.spec.ts › forms › a post': 'create-not-stored' }],
-      ['try|contract-variant', 'contract-variant', { [testKey(grid)]: 'grid-wrapper-renamed' }],
-      ['try|2', 'wire', { [testKey(grid)]: 'booking-start-not-iso' }],
+    expect(projects.map((p) => [p.name, p.project, p.round, p.mutantPerTest])).toEqual([
+      ['try', 'wire', 1, { [testKey(grid)]: 'booking-id-as-string', 'wire/forms.spec.ts › forms › a post': 'create-not-stored' }],
+      ['try|contract-variant', 'contract-variant', 1, { [testKey(grid)]: 'grid-wrapper-renamed' }],
+      ['try|2', 'wire', 2, { [testKey(grid)]: 'booking-start-not-iso' }],
     ]);
   });
 
