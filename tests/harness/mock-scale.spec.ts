@@ -37,7 +37,7 @@ test.describe('big hall', () => {
       const { email, password } = mock.context.credentials;
       const api = new HbClient({ baseUrl: mock.url, email, password, hallId: MOCK_HALL_ID, retries: 0 });
       await api.login();
-      const all = mock.context.state.bookings.filter((b) => b.hallId === MOCK_HALL_ID && b.parentId === null);
+      const all = mock.context.state.bookings.filter((b) => b.hallId === MOCK_HALL_ID && b.parentId === null).sort((a, b) => b.id - a.id);
       const index = pagePath('bookingsIndexPage', { hall_id: MOCK_HALL_ID });
       const ids = async (page: number) => {
         const $ = cheerio.load((await api.send(`${index}?page=${page}`, { endpointId: 'mock page' })).text);
@@ -50,7 +50,7 @@ test.describe('big hall', () => {
       };
       const first = await ids(1);
       const pages = Math.ceil(all.length / first.rows.length);
-      expect(first.rows, 'the first page: the first bookings').toEqual(all.slice(0, first.rows.length).map((b) => b.id));
+      expect(first.rows, 'the first page: the newest bookings').toEqual(all.slice(0, first.rows.length).map((b) => b.id));
       expect(first.rows.length, 'a page, not the hall').toBeLessThan(100);
       expect(first.pager).toContain(`Page 1 of ${pages} (${all.length} bookings)`);
       const last = await ids(pages);

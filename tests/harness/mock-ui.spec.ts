@@ -242,13 +242,16 @@ test.describe('the mock as a person explores it', () => {
     target,
     api,
   }) => {
-    const { data } = await api.call('listBookingsForHallGrid', { query: { id: target.hallId } });
-    const booking = itemsOf(data)[0]!;
-    const start = booking.StartDateTime;
-    const shown = `${ukDate(start)} ${start.slice(11, 16)}`;
-    const id = booking.BookingId;
     // The pages are rendered by the server: their text without scripts and styles is what a person reads.
     const parsed = async (path: string) => cheerio.load((await api.send(path, { endpointId: 'mock page' })).text);
+    // A booking on the index's first page, as the grid lists it.
+    const index = await parsed(pagePath('bookingsIndexPage', { hall_id: target.hallId }));
+    const id = Number(index('#bookingsGrid tbody tr').first().attr('data-booking-id'));
+    const { data } = await api.call('listBookingsForHallGrid', { query: { id: target.hallId, timerange: 5 } });
+    const booking = itemsOf(data).find((b) => b.BookingId === id);
+    expect(booking, `booking ${id} of the index's first page on the grid`).toBeDefined();
+    const start = booking!.StartDateTime;
+    const shown = `${ukDate(start)} ${start.slice(11, 16)}`;
     for (const path of [
       pagePath('bookingsIndexPage', { hall_id: target.hallId }),
       pagePath('viewBookingPage', { booking_id: id }),
