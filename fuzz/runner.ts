@@ -70,7 +70,7 @@ function plan(ctx: FuzzContext, total: number): { property: Property; runs: numb
   const props = FUZZ_PROPERTIES(ctx).filter((p) => !p.cases);
   const jsonProps = props.filter((p) => p.name.startsWith('json:'));
   const share = (f: number, min: number, max = Infinity) => Math.min(max, Math.max(min, Math.round(total * f)));
-  return props.map((property) => {
+  const planned = props.map((property) => {
     if (property.name.startsWith('json:')) return { property, runs: Math.max(5, Math.floor((total * 0.8) / jsonProps.length)) };
     if (property.name === 'no-session') return { property, runs: share(0.08, 20) };
     if (property.name === 'token') return { property, runs: share(0.05, 12) };
@@ -78,6 +78,8 @@ function plan(ctx: FuzzContext, total: number): { property: Property; runs: numb
     if (property.name === 'form') return { property, runs: share(0.03, 12, 60) };
     return { property, runs: 1 };
   });
+  // The longest first: a form case posts, reads and deletes (several requests), the others send one or two.
+  return [...planned.filter((p) => p.property.name === 'form'), ...planned.filter((p) => p.property.name !== 'form')];
 }
 
 /** A file name for a property's replay: safe on every file system. */
@@ -125,13 +127,13 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     summary.down ??= await asking;
     return summary.down !== undefined;
   };
-  // Boundaries first: each listed input once, in order, before the random ones share the budget.
-  for (const property of FUZZ_PROPERTIES(ctx).filter((p) => p.cases)) {
+  // A property of listed inputs (the boundaries): each input once, in order, up to its first finding.
+  const listed = async (property: Property) => {
     const t = performance.now();
     let runs = 0;
     let verdict: string | null = null;
     let input: unknown;
-    if (options.firstFindingOnly && summary.findings.length) break;
+    if (options.firstFindingOnly && summary.findings.length) return;
     for (input of property.cases ?? []) {
       if (performance.now() > deadline) break;
       runs += 1;
@@ -154,67 +156,77 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     }
     summary.properties.push(row);
     log(`${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(runs).padStart(5)} cases${row.finding ? `  ${row.finding}` : ''}`);
-  }
+  };
+  // A property of random inputs: `runs` cases from the seed, shrunk to the smallest failing one.
+  const random = async (property: Property, runs: number) => {
+    if (options.firstFindingOnly && summary.findings.length) return;
+    const left = deadline - performance.now();
+    if (left <= 0 || summary.down !== undefined) {
+      // Not run: out of time, or the target is down (the run's one report says so).
+      summary.properties.push({ name: property.name, runs: 0, ms: 0, interrupted: true });
+      return;
+    }
+    const t = performance.now();
+    let count = 0;
+    const details = await fc.check(
+      fc.asyncProperty(property.arb, async (input) => {
+        if (summary.down !== undefined || (options.firstFindingOnly && summary.findings.length)) return;
+        count += 1;
+        let verdict: string | null;
+        try {
+          verdict = await property.judge(input);
+        } catch (error) {
+          if (NO_ANSWER.test((error as Error).message) && (await isDown())) return;
+          throw error;
+        }
+        if (verdict && NO_ANSWER.test(verdict) && (await isDown())) return;
+        if (verdict) throw new Error(verdict);
+      }),
+      {
+        seed: options.seed,
+        numRuns: runs,
+        interruptAfterTimeLimit: left,
+        markInterruptAsFailure: false,
+        endOnFailure: !!options.firstFindingOnly,
+      },
+    );
+    const ms = performance.now() - t;
+    summary.cases += count;
+    const row: FuzzSummary['properties'][number] = { name: property.name, runs: details.numRuns, ms, interrupted: details.interrupted };
+    const message = details.failed ? redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance)) : '';
+    // A case that got no answer while the target was dying is not the target's finding: no replay file.
+    const dying = summary.down !== undefined && NO_ANSWER.test(message);
+    if (details.failed && details.counterexample && !dying) {
+      const found = {
+        property: property.name,
+        message,
+        input: details.counterexample[0],
+        seed: details.seed,
+        path: details.counterexamplePath ?? undefined,
+        shrinks: details.numShrinks,
+      };
+      const replayFile = writeReplay(options.replayDir, found, ctx.targetLabel, options.replay);
+      summary.findings.push({ ...found, replayFile });
+      row.finding = message.split('\n')[0];
+    }
+    summary.properties.push(row);
+    log(
+      `${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(details.numRuns).padStart(5)} cases ` +
+        `${(ms / 1000).toFixed(1).padStart(6)} s${row.finding ? `  ${row.finding}` : ''}`,
+    );
+  };
+  // The boundaries start first, so the safety stop never cuts them for random ones; then the random properties,
+  // the longest first (plan). As many properties at once as `concurrency`: a property alone at the end would
+  // keep one request in flight.
+  const jobs: (() => Promise<void>)[] = [
+    ...FUZZ_PROPERTIES(ctx)
+      .filter((p) => p.cases)
+      .map((p) => () => listed(p)),
+    ...queue.map((q) => () => random(q.property, q.runs)),
+  ];
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < queue.length; i = next++) {
-      const { property, runs } = queue[i]!;
-      if (options.firstFindingOnly && summary.findings.length) continue;
-      const left = deadline - performance.now();
-      if (left <= 0 || summary.down !== undefined) {
-        // Not run: out of time, or the target is down (the run's one report says so).
-        summary.properties.push({ name: property.name, runs: 0, ms: 0, interrupted: true });
-        continue;
-      }
-      const t = performance.now();
-      let count = 0;
-      const details = await fc.check(
-        fc.asyncProperty(property.arb, async (input) => {
-          if (summary.down !== undefined || (options.firstFindingOnly && summary.findings.length)) return;
-          count += 1;
-          let verdict: string | null;
-          try {
-            verdict = await property.judge(input);
-          } catch (error) {
-            if (NO_ANSWER.test((error as Error).message) && (await isDown())) return;
-            throw error;
-          }
-          if (verdict && NO_ANSWER.test(verdict) && (await isDown())) return;
-          if (verdict) throw new Error(verdict);
-        }),
-        {
-          seed: options.seed,
-          numRuns: runs,
-          interruptAfterTimeLimit: left,
-          markInterruptAsFailure: false,
-          endOnFailure: !!options.firstFindingOnly,
-        },
-      );
-      const ms = performance.now() - t;
-      summary.cases += count;
-      const row: FuzzSummary['properties'][number] = { name: property.name, runs: details.numRuns, ms, interrupted: details.interrupted };
-      const message = details.failed ? redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance)) : '';
-      // A case that got no answer while the target was dying is not the target's finding: no replay file.
-      const dying = summary.down !== undefined && NO_ANSWER.test(message);
-      if (details.failed && details.counterexample && !dying) {
-        const found = {
-          property: property.name,
-          message,
-          input: details.counterexample[0],
-          seed: details.seed,
-          path: details.counterexamplePath ?? undefined,
-          shrinks: details.numShrinks,
-        };
-        const replayFile = writeReplay(options.replayDir, found, ctx.targetLabel, options.replay);
-        summary.findings.push({ ...found, replayFile });
-        row.finding = message.split('\n')[0];
-      }
-      summary.properties.push(row);
-      log(
-        `${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(details.numRuns).padStart(5)} cases ` +
-          `${(ms / 1000).toFixed(1).padStart(6)} s${row.finding ? `  ${row.finding}` : ''}`,
-      );
-    }
+    for (let i = next++; i < jobs.length; i = next++) await jobs[i]!();
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   summary.notes.push(...ctx.notes());
