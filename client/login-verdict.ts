@@ -3,7 +3,8 @@
 // form. Any other answer is the service's login flow changing, and is named as such: a wrong
 // password is blamed only when the page re-renders as the document says a failure does. Values
 // from the wire are masked, the harness's words never (a password `wrong` leaves `wrong credentials?`).
-import * as cheerio from 'cheerio';
+// The slim build, as client/forms.ts: a form and its inputs as written, without parse5 and undici in every process.
+import * as cheerio from 'cheerio/slim';
 import { LOGIN_PATH, isLoginPath } from '../contracts/index.js';
 import { setCookiePairs } from './cookies.js';
 import { maskValues, redact, type MaskedText } from './secrets.js';
