@@ -1,17 +1,12 @@
 // `npm run fuzz`: generated valid and invalid requests from the registry's contracts, through a real
 // session and its tokens, against HB_BASE_URL or a built-in mock it starts itself. One line per check,
 // then the summary. Exit 0 nothing found, 1 a finding (replay file written), 2 bad flags or environment.
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS } from '../contracts/index.js';
 import { loadEnvOrExit, repoPath } from '../settings/env.js';
 import { checkWriteTargetOrExit } from '../settings/write-target.js';
-import { negativeValuesJoined } from '../settings/command-line.js';
-import { pathOrExit, readableFile } from '../settings/start-paths.js';
 import { runSlots } from '../client/run-slots.js';
 import { redact } from '../client/secrets.js';
+import { fuzzArgsOrExit, usage } from '../fuzz/options.js';
 import { openFuzzContext, type FuzzTarget } from '../fuzz/context.js';
 import { sweepRun } from '../fuzz/form-checks.js';
 import { replay, replayCommand, runFuzz } from '../fuzz/runner.js';
@@ -19,76 +14,7 @@ import { loginProblem, probeTarget, TargetUnreachableError, unreachable } from '
 import { LoginError } from '../client/errors.js';
 import { displayUrl } from '../reporting/report-options.js';
 
-const USAGE = `Usage: npm run fuzz -- [--seed N] [--cases N] [--time-limit SECONDS] [--readings default|alternate] [--replay FILE]
-  --seed        fast-check seed (default: random, printed)
-  --cases       the budget, in generated cases (default 2400): one seed sends the same requests, in the
-                same order, to a fast and a slow server
-  --time-limit  a safety stop in seconds (default 600), not the budget: a check it cuts short fails the run
-  --readings    the built-in mock's readings, default or alternate (no HB_BASE_URL)
-  --replay      run a replay file's input again (reports/fuzz/*.json)
-Target: HB_BASE_URL, HB_EMAIL, HB_PASSWORD, HB_HALL_ID (else a built-in mock; HB_MOCK_MUTANT plays a mutant).
-Writes (form posts, BlockUser, GenerateAccessPIN) only against the mock or with HB_ALLOW_WRITES=true.`;
-
-function usage(message: string): never {
-  console.error(`fuzz: ${message} (npm run fuzz -- --help shows the usage)`);
-  process.exit(2);
-}
-
-let flags: { seed?: string; cases: string; 'time-limit': string; readings: string; replay?: string; help: boolean };
-try {
-  flags = parseArgs({
-    args: negativeValuesJoined(process.argv.slice(2)),
-    strict: true,
-    options: {
-      seed: { type: 'string' },
-      cases: { type: 'string', default: '2400' },
-      'time-limit': { type: 'string', default: '600' },
-      readings: { type: 'string', default: 'default' },
-      replay: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }).values;
-} catch (error) {
-  usage((error as Error).message);
-}
-if (flags.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const whole = (name: string, v: string | undefined, min: number) => {
-  if (v === undefined) return undefined;
-  if (!/^-?\d+$/.test(v) || Number(v) < min) usage(`--${name} must be a whole number of at least ${min}, got "${v}"`);
-  return Number(v);
-};
-const seed = whole('seed', flags.seed, -2147483648) ?? Math.floor(Math.random() * 2 ** 31);
-const cases = whole('cases', flags.cases, 1) as number;
-const budgetMs = (whole('time-limit', flags['time-limit'], 1) as number) * 1000;
-if (flags.readings !== 'default' && flags.readings !== 'alternate')
-  usage(`--readings must be default or alternate, got "${flags.readings}"`);
-const ReplayFile = z.object({
-  property: z.string().min(1),
-  input: z.unknown().refine((v) => v !== undefined, 'required'),
-  seed: z.number().int(),
-});
-let replayFile: z.infer<typeof ReplayFile> | undefined;
-if (flags.replay) {
-  const file = resolve(flags.replay);
-  pathOrExit('--replay', () => readableFile(file));
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    usage(`--replay: ${file} is not a replay file: ${(error as Error).message}`);
-  }
-  // The fields a replay needs (fuzz/runner.ts writes them); a file without them is refused here, not deep in a check.
-  const parsed = ReplayFile.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    console.error(`Cannot start: --replay: ${file} is not a replay file: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
-    process.exit(2);
-  }
-  replayFile = parsed.data;
-}
+const { seed, cases, budgetMs, readings, replay: replayFile } = fuzzArgsOrExit(process.argv.slice(2));
 
 const env = loadEnvOrExit();
 await checkWriteTargetOrExit(env);
@@ -96,7 +22,7 @@ process.env.HB_RUN_ID ??= `${Date.now().toString(36)}z${Math.random().toString(3
 let stopMock: (() => Promise<void>) | undefined;
 let target: FuzzTarget;
 if (env.target.kind === 'remote') {
-  if (flags.readings !== 'default') usage('--readings is for the built-in mock; the remote target plays its own');
+  if (readings !== 'default') usage('--readings is for the built-in mock; the remote target plays its own');
   target = {
     ...env.target,
     maxConcurrency: env.maxConcurrency,
@@ -108,7 +34,7 @@ if (env.target.kind === 'remote') {
 } else {
   const { startMockServer } = await import('../mock-server/server.js');
   const { MOCK_TEST_CUSTOMER_ID } = await import('../mock-server/state.js');
-  const mock = await startMockServer({ mutant: env.mockMutant, readings: flags.readings === 'alternate' ? ALTERNATE_READINGS : {} });
+  const mock = await startMockServer({ mutant: env.mockMutant, readings: readings === 'alternate' ? ALTERNATE_READINGS : {} });
   stopMock = () => mock.close();
   const mutant = env.mockMutant ? `, mutant ${env.mockMutant}` : '';
   target = {
@@ -118,7 +44,7 @@ if (env.target.kind === 'remote') {
     maxConcurrency: env.maxConcurrency,
     writes: true,
     testCustomerId: MOCK_TEST_CUSTOMER_ID,
-    label: `${mock.url} (built-in mock, ${flags.readings} readings${mutant})`,
+    label: `${mock.url} (built-in mock, ${readings} readings${mutant})`,
   };
 }
 
@@ -142,7 +68,7 @@ try {
 }
 let exit = 0;
 if (replayFile) {
-  console.log(`Replaying ${flags.replay} (${replayFile.property}) against ${target.label}`);
+  console.log(`Replaying ${replayFile.path} (${replayFile.property}) against ${target.label}`);
   console.log(`input: ${redact(JSON.stringify(replayFile.input))}`);
   const verdict = await replay(ctx, replayFile);
   console.log(verdict ? `✗ reproduced: ${verdict}` : '✓ not reproduced: the check passes now');
@@ -153,7 +79,7 @@ if (replayFile) {
     `Generated inputs against ${target.label}, hall ${target.hallId}: seed ${seed}, ${cases} cases (time limit ${budgetMs / 1000} s), ` +
       `${cap} in flight at most, writes ${target.writes ? 'on' : 'off'}`,
   );
-  const mockArgs = stopMock && flags.readings === 'alternate' ? '--readings alternate' : undefined;
+  const mockArgs = stopMock && readings === 'alternate' ? '--readings alternate' : undefined;
   const mutantEnv = stopMock && env.mockMutant ? `HB_MOCK_MUTANT=${env.mockMutant}` : undefined;
   const replayOptions = { tag: stopMock ? env.mockMutant : undefined, envPrefix: mutantEnv, args: mockArgs };
   const replayDir = repoPath(`${env.reportsDir}/fuzz`);

@@ -12,6 +12,7 @@ import { parseOrExit } from '../../settings/command-line.js';
 import { loadEnvOrExit } from '../../settings/env.js';
 import { readEnvFile } from '../../settings/env-file.js';
 import { exitOf, expectRefused, said, type Said } from './refusals.js';
+import { fuzzArgsOrExit } from '../../fuzz/options.js';
 
 /** Exit 2, one line on stderr naming `name`, no usage, no stack trace, nothing started. */
 function expectCannotStart(run: Said, name: string, why: RegExp): void {
@@ -80,19 +81,20 @@ test.describe('paths and numbers at start', () => {
   });
 
   test('npm run fuzz and npm run record check their paths and numbers before any request', async () => {
-    // Four child processes on a shared two-core machine: tsx's start is most of each one's time.
-    test.setTimeout(90_000);
-    const env = childEnv({});
-    const [replay, reports, budget, out] = await Promise.all([
-      runScript('scripts/fuzz.ts', ['--replay', file], env),
-      runScript('scripts/fuzz.ts', ['--time-limit', '1'], childEnv({ HB_REPORTS_DIR: file })),
-      runScript('scripts/fuzz.ts', ['--time-limit', '-5'], env),
-      runScript('scripts/record.ts', ['--out', '/nonexistent/dir/x.json'], env),
-    ]);
-    expectCannotStart(replay, '--replay', /is not a replay file: property: /);
-    expectCannotStart(reports, 'HB_REPORTS_DIR', /is a file, not a folder/);
+    // fuzz's command line in the worker, through its parser (npm run fuzz's own child run, fuzz-budget.spec.ts, reads
+    // its flags); one child process per script here shows each wired to its path checks.
+    const fuzz = (argv: string[]) => exitOf(() => fuzzArgsOrExit(argv));
+    expectCannotStart(fuzz(['--replay', file]), '--replay', /is not a replay file: property: /);
+    expectCannotStart(fuzz(['--replay', folder]), '--replay', /is a folder, not a file/);
+    const budget = fuzz(['--time-limit', '-5']);
     expect.soft(budget.stderr.trim(), said(budget)).toMatch(/^fuzz: --time-limit must be a whole number of at least 1, got "-5"/);
     expect.soft(budget.status).toBe(2);
+    test.setTimeout(60_000);
+    const [reports, out] = await Promise.all([
+      runScript('scripts/fuzz.ts', ['--time-limit', '1'], childEnv({ HB_REPORTS_DIR: file })),
+      runScript('scripts/record.ts', ['--out', '/nonexistent/dir/x.json'], childEnv({})),
+    ]);
+    expectCannotStart(reports, 'HB_REPORTS_DIR', /is a file, not a folder/);
     expectCannotStart(out, '--out', /its folder \/nonexistent\/dir does not exist/);
   });
 });
