@@ -33,7 +33,7 @@ export interface FuzzContext {
   notes(): string[];
 }
 
-/** The property of the boundary inputs, sent before every random one. */
+/** The property of the boundary inputs, started before every random one. */
 const BOUNDARIES = 'boundaries';
 const FORM_BOUNDARIES_NAME = 'form-boundaries';
 const EDIT_BOUNDARIES_NAME = 'edit-form-boundaries';
@@ -44,6 +44,8 @@ export interface Property {
   judge(input: unknown): Promise<string | null>;
   /** Inputs sent each once, in this order, before any random one (the boundaries); not drawn from `arb`. */
   cases?: readonly unknown[];
+  /** It posts the booking forms: run one at a time with the other form properties (fuzz/runner.ts). */
+  posts?: boolean;
 }
 
 const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Promise<string | null>): Property => ({
@@ -64,7 +66,7 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
       (c) => judgeJsonCase(ctx.client, c),
     ),
   );
-  // First in a run (fuzz/runner.ts sends each once, in order); a property too, so a finding replays.
+  // First in a run (fuzz/runner.ts starts them first and sends each once, in order); a property too, so a finding replays.
   const boundaries = boundaryCases(
     ids.filter((id) => takesInput(id, ctx.writes)),
     ctx.pool,
@@ -84,10 +86,10 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
     ...(ctx.writes
       ? [
           // The create form's boundaries, sent once each before any random post.
-          { ...property(FORM_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeForm), cases: FORM_BOUNDARIES },
+          { ...property(FORM_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeForm), cases: FORM_BOUNDARIES, posts: true },
           // The same boundaries on the edit form, each on a booking of its own (fuzz/edit-form-cases.ts).
-          { ...property(EDIT_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeEdit), cases: FORM_BOUNDARIES },
-          property('form', formCaseArb, judgeForm),
+          { ...property(EDIT_BOUNDARIES_NAME, fc.constantFrom(...FORM_BOUNDARIES), judgeEdit), cases: FORM_BOUNDARIES, posts: true },
+          { ...property('form', formCaseArb, judgeForm), posts: true },
         ]
       : []),
   ];

@@ -70,7 +70,7 @@ function plan(ctx: FuzzContext, total: number): { property: Property; runs: numb
   const props = FUZZ_PROPERTIES(ctx).filter((p) => !p.cases);
   const jsonProps = props.filter((p) => p.name.startsWith('json:'));
   const share = (f: number, min: number, max = Infinity) => Math.min(max, Math.max(min, Math.round(total * f)));
-  const planned = props.map((property) => {
+  return props.map((property) => {
     if (property.name.startsWith('json:')) return { property, runs: Math.max(5, Math.floor((total * 0.8) / jsonProps.length)) };
     if (property.name === 'no-session') return { property, runs: share(0.08, 20) };
     if (property.name === 'token') return { property, runs: share(0.05, 12) };
@@ -78,8 +78,6 @@ function plan(ctx: FuzzContext, total: number): { property: Property; runs: numb
     if (property.name === 'form') return { property, runs: share(0.03, 12, 60) };
     return { property, runs: 1 };
   });
-  // The longest first: a form case posts, reads and deletes (several requests), the others send one or two.
-  return [...planned.filter((p) => p.property.name === 'form'), ...planned.filter((p) => p.property.name !== 'form')];
 }
 
 /** A file name for a property's replay: safe on every file system. */
@@ -133,11 +131,16 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     let runs = 0;
     let verdict: string | null = null;
     let input: unknown;
-    if (options.firstFindingOnly && summary.findings.length) return;
     for (input of property.cases ?? []) {
-      if (performance.now() > deadline) break;
+      // Another property's finding ends a run that asks for the first one only.
+      if (performance.now() > deadline || (options.firstFindingOnly && summary.findings.length)) break;
       runs += 1;
-      verdict = await property.judge(input);
+      try {
+        verdict = await property.judge(input);
+      } catch (error) {
+        // As fast-check takes a random case's error: its message is the finding.
+        verdict = (error as Error).message;
+      }
       // A target that stopped answering is reported once (summary.down), not as a boundary finding.
       if (verdict && NO_ANSWER.test(verdict) && (await isDown())) verdict = null;
       if (verdict || summary.down !== undefined) break;
@@ -215,14 +218,19 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
         `${(ms / 1000).toFixed(1).padStart(6)} s${row.finding ? `  ${row.finding}` : ''}`,
     );
   };
-  // The boundaries start first, so the safety stop never cuts them for random ones; then the random properties,
-  // the longest first (plan). As many properties at once as `concurrency`: a property alone at the end would
-  // keep one request in flight.
+  // As many properties at once as `concurrency` (a property alone at the end would keep one request in flight),
+  // the boundaries first, so the safety stop never cuts them for random ones. The form posts go one at a time, in
+  // one job started second, their boundaries before the random ones: each post's number sets its name, day and
+  // hour, and it reads the hall's count before and after it.
+  const boundaries = FUZZ_PROPERTIES(ctx).filter((p) => p.cases);
+  const posts = async () => {
+    for (const p of boundaries.filter((b) => b.posts)) await listed(p);
+    for (const q of queue.filter((r) => r.property.posts)) await random(q.property, q.runs);
+  };
   const jobs: (() => Promise<void>)[] = [
-    ...FUZZ_PROPERTIES(ctx)
-      .filter((p) => p.cases)
-      .map((p) => () => listed(p)),
-    ...queue.map((q) => () => random(q.property, q.runs)),
+    ...boundaries.filter((p) => !p.posts).map((p) => () => listed(p)),
+    posts,
+    ...queue.filter((q) => !q.property.posts).map((q) => () => random(q.property, q.runs)),
   ];
   let next = 0;
   const worker = async () => {

@@ -155,13 +155,14 @@ export function bookingPageHandlers(mock: MockContext) {
 
   return [
     // A grid pages on the server, as a Kendo grid does: one page of rows (`?page=N`, from 1), so the
-    // page weighs the same for a hall of ten bookings and one of thousands. The newest first: a booking
-    // just made (where a create post leads) is on the first page.
+    // page weighs the same for a hall of ten bookings and one of thousands. The newest first (the state keeps
+    // the order bookings were made in; a big hall's ids lie above the new ones): a booking just made, where a
+    // create post leads, is on the first page.
     pageRoute(mock, pages.bookingsIndexPage, ({ request, user, params }) => {
       const hallId = Number(params.hall_id);
       const all = s()
         .bookings.filter((b) => b.hallId === hallId && b.parentId === null)
-        .sort((a, b) => b.id - a.id);
+        .reverse();
       const pageCount = Math.max(1, Math.ceil(all.length / INDEX_PAGE_SIZE));
       const asked = Number(new URL(request.url).searchParams.get('page'));
       const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1;
