@@ -61,13 +61,18 @@ let reading: EnvFileReading | undefined;
  */
 export function useEnvFile(): EnvFileReading {
   if (reading) return reading;
+  reading = readEnvFileOrExit(process.env);
+  if (process.env.TEST_WORKER_INDEX === undefined) console.log(reading.line);
+  return reading;
+}
+
+/** {@link readEnvFile}, a settings file it cannot read being one line on stderr and exit code 2. */
+export function readEnvFileOrExit(target: NodeJS.ProcessEnv): EnvFileReading {
   try {
-    reading = readEnvFile();
+    return readEnvFile(target);
   } catch (error) {
     if (!(error instanceof EnvFileError)) throw error;
     console.error(error.message);
     process.exit(2);
   }
-  if (process.env.TEST_WORKER_INDEX === undefined) console.log(reading.line);
-  return reading;
 }

@@ -112,7 +112,7 @@ test.describe('proxy coverage', () => {
     const mock = await startMock();
     const proxy = await proxyCli(['--target', mock.url]);
     for (const e of [endpoints.checkSession, endpoints.getRoomDescriptions]) await fetch(`${proxy.url}${e.path}`, { redirect: 'manual' });
-    const stopped = await proxy.child.stop('SIGINT');
+    const stopped = await proxy.cli.stop('SIGINT');
     const total = Object.keys(endpoints).length;
     expect(stopped.stdout).toContain(`2 of ${total} JSON endpoints exercised; not exercised: listBookingsForHallGrid, `);
     expect(stopped.stdout).not.toMatch(/not exercised: .*\bcheckSession\b/);

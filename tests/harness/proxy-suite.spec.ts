@@ -56,10 +56,10 @@ test.describe('calls through the proxy', () => {
     const call = client.call('listBookingsForHallGrid', { query: { id: mutated.context.hallId } });
     await expect(call, 'the client catches the mutant too').rejects.toThrow(ContractError);
 
-    const [line] = await proxy.child.waitFor(/^✖ contract broken: listBookingsForHallGrid GET \S+ → HTTP 200: .*$/m);
+    const [line] = await proxy.cli.waitFor(/^✖ contract broken: listBookingsForHallGrid GET \S+ → HTTP 200: .*$/m);
     expect(line).toContain('$[0].BookingId: Invalid input: expected number, received string');
     test.info().annotations.push({ type: 'violation line', description: line });
-    const stopped = await proxy.child.stop('SIGINT');
+    const stopped = await proxy.cli.stop('SIGINT');
     expect(stopped.status, stopped.stdout + stopped.stderr).toBe(1);
     expect(stopped.stdout).toMatch(/hb-proxy stopped \(SIGINT\): \d+ requests, [1-9]\d* contract violation\(s\)/);
     expect(stopped.stderr).toBe('');

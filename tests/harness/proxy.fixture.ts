@@ -1,17 +1,32 @@
 // Fixtures of the proxy's checks: a proxy in front of the worker's mock (the browser's
-// baseURL points at it), mocks of their own (a mutated one), the `npm run proxy` CLI as a
-// child process. Each is stopped after its test.
+// baseURL points at it), mocks of their own (a mutated one), the `npm run proxy` command line
+// run in the worker (proxy/cli.ts; tests/harness/cli-input.spec.ts spawns the script itself).
+// Each is stopped after its test.
 import { join } from 'node:path';
 import { test as base, expect } from '../../fixtures/bookings.js';
-import { childEnv, startNode, scratchDir, type RunningChild } from '../../child-runs/child-run.js';
+import { scratchDir } from '../../child-runs/child-run.js';
+import { startProxyCli } from '../../proxy/cli.js';
+import { parseProxyCommandLine } from '../../proxy/options.js';
 import { startProxy, type Proxy, type ProxyOptions } from '../../proxy/server.js';
 import type { MockOptions } from '../../mock-server/context.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 
-/** The CLI proxy as a child process, once it listens: its URL and the process. */
+/** What the command line printed, and its exit code once stopped (null while it runs). */
+interface CliSaid {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run proxy` in the worker, once it listens: its URL, its output and its stop. */
 interface ProxyProcess {
   url: string;
-  child: RunningChild;
+  cli: {
+    /** Resolves with the first match of `pattern` in its output so far or to come; rejects after `timeoutMs`. */
+    waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+    /** Stop it as `signal` does (the record written): what it said and its exit code. */
+    stop(signal?: NodeJS.Signals): Promise<CliSaid>;
+  };
   /** Its HB_REPORTS_DIR: the record lands in `<reports>/proxy/`. */
   reports: string;
 }
@@ -21,7 +36,7 @@ export interface ProxyFixtures {
   contractProxy: Proxy;
   /** Start a mock of the test's own (a mutant, say); closed after the test. */
   startMock: (options?: MockOptions & { host?: string }) => Promise<MockServer>;
-  /** Start `npm run proxy` with these arguments and HB_* variables; stopped after the test. */
+  /** Start `npm run proxy` with these arguments and HB_* variables (no others); stopped after the test. */
   proxyCli: (args: string[], env?: Record<string, string>) => Promise<ProxyProcess>;
 }
 
@@ -49,18 +64,37 @@ export const test = base.extend<ProxyFixtures>({
     await Promise.all(started.map((m) => m.close()));
   },
   proxyCli: async ({}, use) => {
-    const children: RunningChild[] = [];
+    const running: ProxyProcess['cli'][] = [];
     await use(async (args, env = {}) => {
       const reports = scratchDir('proxy-cli');
-      const child = startNode(
-        ['--import', 'tsx', 'scripts/proxy.ts', '--port', '0', ...args],
-        childEnv({ HB_REPORTS_DIR: reports, ...env }),
-      );
-      children.push(child);
-      const [, url] = await child.waitFor(/hb-proxy listening on (http:\/\/\S+)/);
-      return { url: url as string, child, reports };
+      const said: CliSaid = { status: null, stdout: '', stderr: '' };
+      const cli = parseProxyCommandLine(['--port', '0', ...args], { HB_REPORTS_DIR: reports, ...env });
+      const proxy = await startProxyCli(cli, {
+        log: (line) => (said.stdout += `${line}\n`),
+        error: (line) => (said.stderr += `${line}\n`),
+      });
+      if (proxy === 2) throw new Error(`npm run proxy did not start:\n${said.stderr}`);
+      proxy.banner();
+      void proxy.stopped.then((code) => (said.status = code));
+      const handle: ProxyProcess['cli'] = {
+        waitFor: async (pattern, timeoutMs = 30_000) => {
+          const until = Date.now() + timeoutMs;
+          for (;;) {
+            const m = pattern.exec(said.stdout + said.stderr);
+            if (m) return m;
+            if (Date.now() > until) throw new Error(`no ${pattern} in the proxy's output:\n${said.stdout}${said.stderr}`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        },
+        stop: async (signal = 'SIGINT') => {
+          const status = await proxy.stop(signal);
+          return { ...said, status };
+        },
+      };
+      running.push(handle);
+      return { url: proxy.url, cli: handle, reports };
     });
-    await Promise.all(children.map((c) => c.stop('SIGTERM')));
+    await Promise.all(running.map((r) => r.stop('SIGTERM')));
   },
 });
 

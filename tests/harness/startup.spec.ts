@@ -1,13 +1,13 @@
 // The first minute of a run: settings read from `.env` (the environment wins), named in the first
 // line; a start-up error is one line naming its variable, exit code 2. Shown through the smoke check,
-// which starts as the suite does, against this worker's mock: two child processes (the settings file
-// read at the start, and a file that is not there); the other start-up errors in the worker.
+// which starts as the suite does, against this worker's mock: one child process (the settings file
+// read at the start); the other start-up errors in the worker.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { childEnv, runScript } from '../../child-runs/child-run.js';
 import { EnvError, loadEnvOrExit, unknownSettings } from '../../settings/env.js';
-import { readEnvFile } from '../../settings/env-file.js';
+import { readEnvFile, readEnvFileOrExit } from '../../settings/env-file.js';
 import { HbClient } from '../../client/client.js';
 import { LoginError } from '../../client/errors.js';
 import { maskValues, registerSecret } from '../../client/secrets.js';
@@ -67,8 +67,8 @@ test.describe('start-up', () => {
     expect(target).toMatchObject({ HB_HALL_ID: '7', HB_MAX_CONCURRENCY: '1' });
   });
 
-  test('a missing HB_ENV_FILE is one line naming it, exit code 2', async ({}, testInfo) => {
-    const run = await smoke({ HB_ENV_FILE: testInfo.outputPath('absent.env') });
+  test('a missing HB_ENV_FILE is one line naming it, exit code 2', ({}, testInfo) => {
+    const run = exitOf(() => readEnvFileOrExit({ HB_ENV_FILE: testInfo.outputPath('absent.env') }));
     expectStartupError(run, 'HB_ENV_FILE', /no such file .*absent\.env/);
   });
 

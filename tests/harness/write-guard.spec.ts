@@ -138,7 +138,7 @@ test.describe('write guard', () => {
 
   test('npm run proxy says writes are refused for a target spelled with a trailing dot', async ({ proxyCli }) => {
     const proxy = await proxyCli(['--target', 'http://localhost.:4119'], { HB_PROTECTED_HOSTS: 'localhost' });
-    const [, writes] = await proxy.child.waitFor(/writes: (.*)/);
+    const [, writes] = await proxy.cli.waitFor(/writes: (.*)/);
     expect(writes).toMatch(/^refused with 403/);
   });
 

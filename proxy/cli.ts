@@ -1,0 +1,123 @@
+// The body of `npm run proxy` (scripts/proxy.ts): the proxy started, its banner, and the stop that
+// writes the record and gives the exit code. Apart from the process (signals, exit), so the harness
+// runs it in the worker and spawns the script once.
+import { rmSync } from 'node:fs';
+import { shownPath } from '../settings/paths.js';
+import { PROXY_USAGE, type ProxyCli } from './options.js';
+import { consoleLine, violationLine } from './record.js';
+import { endpointLine, writeProxyCoverage } from './coverage.js';
+import { LOGIN_PATH } from '../contracts/index.js';
+import { faultList } from '../mock-server/faults.js';
+import { protectedBecause } from '../settings/same-machine.js';
+import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy } from './server.js';
+import { Recording } from '../recording/recording.js';
+import { RecordingError } from '../recording/seed-builder.js';
+
+/** Where the proxy's lines go: the console in the script, a buffer in the harness. */
+export interface CliOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/** A started proxy of the command line. */
+export interface ProxyCliRun {
+  url: string;
+  /** Print the banner (and start --duration's clock). */
+  banner(): void;
+  /** Stop once (later calls wait for the first): close, write the record; resolves with the exit code. */
+  stop(reason: string): Promise<number>;
+  /** Resolves with the exit code of the first stop. */
+  stopped: Promise<number>;
+}
+
+/** Start the proxy `cli` describes; a start that fails is its line on `out.error` and exit code 2. */
+export async function startProxyCli(cli: ProxyCli, out: CliOutput): Promise<ProxyCliRun | 2> {
+  const recording = cli.record ? new Recording(cli.record, { target: cli.target, keepPersonalData: cli.keepPersonalData }) : undefined;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  try {
+    proxy = await startProxy({
+      ...cli,
+      ...(recording && { onExchange: recording.observe }),
+      onEntry: (entry) => {
+        out.log(consoleLine(entry));
+        if (entry.verdict === 'violation') out.log(violationLine(entry));
+      },
+    });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    const why =
+      e.code === 'EADDRINUSE'
+        ? `port ${cli.port} is in use; pass --port 0 for a free one`
+        : e.code === 'EADDRNOTAVAIL'
+          ? `--host ${cli.host} is not an address of this machine`
+          : e.message;
+    out.error(`proxy: ${why}\n${PROXY_USAGE}`);
+    return 2;
+  }
+
+  // The proxy's own comparison, by address (settings/same-machine.ts).
+  const guarded = cli.guard.protectedHosts.length ? await protectedBecause(cli.target, cli.guard.protectedHosts) : null;
+  const writes = !guarded
+    ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
+    : cli.guard.allowWrites
+      ? `forwarded (--allow-writes, although ${guarded})`
+      : `refused with 403 (${guarded}; --allow-writes forwards them)`;
+  const people = cli.keepPersonalData ? 'kept' : 'pseudonymised';
+  const recordingLine = recording ? `\n  recording the hall's state to ${shownPath(recording.file)} (people's data ${people})` : '';
+
+  async function finish(reason: string): Promise<number> {
+    await proxy.close();
+    const broken = proxy.record.violations.length;
+    const unknown = Object.keys(proxy.record.unknownPaths()).length;
+    const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
+    out.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.`);
+    let coverage: ReturnType<typeof writeProxyCoverage>;
+    try {
+      rmSync(cli.reportDir, { recursive: true, force: true });
+      proxy.record.write(cli.reportDir);
+      coverage = writeProxyCoverage(cli.reportDir, proxy.record.entries, proxy.record.target);
+    } catch (error) {
+      // Node's own message starts with the code (`ENOTDIR: not a directory, unlink '…'`).
+      const why = (error as Error).message.split('\n')[0];
+      out.error(`proxy: the record was not written to ${shownPath(cli.reportDir)}: ${why}`);
+      return 2;
+    }
+    out.log(`  ${endpointLine(coverage)}
+  ${coverage.line} (${shownPath(`${cli.reportDir}/coverage.html`)})
+  report: ${shownPath(`${cli.reportDir}/summary.html`)}`);
+    if (!recording) return broken ? 1 : 0;
+    try {
+      out.log(recording.save().line);
+    } catch (error) {
+      if (!(error instanceof RecordingError)) throw error;
+      out.error(`hb-proxy: no seed written to ${shownPath(recording.file)}: ${error.message}`);
+      return 1;
+    }
+    return broken ? 1 : 0;
+  }
+
+  let stopped: Promise<number> | undefined;
+  let settle: (code: number) => void = () => undefined;
+  const done = new Promise<number>((resolve) => (settle = resolve));
+  const stop = (reason: string): Promise<number> => {
+    stopped ??= finish(reason).then((code) => {
+      settle(code);
+      return code;
+    });
+    return stopped;
+  };
+  return {
+    url: proxy.url,
+    stop,
+    stopped: done,
+    banner: () => {
+      out.log(`hb-proxy listening on ${proxy.url} → ${cli.target}
+  open ${proxy.url}${LOGIN_PATH} in a browser, or run the suite with HB_BASE_URL=${proxy.url}
+  faults: ${faultList(cli.faults ?? [])}; switch them at ${proxy.url}${PROXY_FAULTS_PATH} (GET lists, POST adds, DELETE clears);
+  the record so far at ${proxy.url}${PROXY_RECORD_PATH}
+  writes: ${writes}${recordingLine}
+  ${cli.durationS ? `stops after ${cli.durationS} s` : 'Ctrl+C stops it'} and writes ${shownPath(cli.reportDir)}/`);
+      if (cli.durationS) setTimeout(() => void stop(`--duration ${cli.durationS}`), cli.durationS * 1000).unref();
+    },
+  };
+}
