@@ -27,6 +27,7 @@ const browser = {
 };
 const loggedIn = { ...browser, storageState: STORAGE_STATE };
 const ci = !!process.env.CI;
+const sharded = process.argv.some((a) => /^--shard(=|$)/.test(a));
 const oneWorkerOffline = remote ? {} : { workers: 1 };
 const contract = { name: 'contract', testDir: './tests/contract', dependencies: ['setup'], ...oneWorkerOffline };
 const reports = (...parts: string[]) => reportsPath(env, ...parts);
@@ -50,8 +51,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ['junit', { outputFile: reports('junit.xml') }],
     // Every result for tools that reuse the run (npm run mutation takes its faithful baseline from it).
     ['json', { outputFile: reports('results.json') }],
-    // CI: one blob per shard, merged by `npm run report -- --merge` (.github/workflows/hall-booking.yml).
-    ...(ci ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
+    // A shard's blob (a run given --shard), merged by `npm run report -- --merge` (.github/workflows/hall-booking.yml).
+    ...(sharded ? [['blob', { outputDir: reports('blob-report') }] as const] : []),
     ['./reporting/allure-playwright.ts', allureOptions(env, reports('allure-results'))],
     // reports/summary.json for machines (README, "Reports").
     ['./reporting/summary-reporter.ts'],
