@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
-import { childEnv, REPO_ROOT, runInlineTest, runNode, scratchDir, type ChildRun } from '../../../../child-runs/child-run.js';
+import { childEnv, REPO_ROOT, runInlineTest, runScript, scratchDir, type ChildRun } from '../../../../child-runs/child-run.js';
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
 import { LEAK_FILES } from './leak-file.js';
@@ -40,8 +40,6 @@ export interface Canary {
   report: JSONReport;
   merges: ChildRun[];
 }
-
-const MERGE = ['node_modules/tsx/dist/cli.mjs', 'scripts/report.ts', '--merge'] as const;
 
 /**
  * Run the canary in a fresh temporary folder, outside the suite run's output folder (so the run's own scrub
@@ -83,7 +81,7 @@ export async function runCanary(): Promise<Canary> {
   const merges: ChildRun[] = [];
   // The gate's scope is the canary config's; the merge's coverage is checked by the shard check.
   const env = childEnv({ HB_REPORTS_DIR: paths.merged, HB_MOCK_PASSWORD: password, HB_COVERAGE_GATE: 'off' });
-  for (let i = 0; i < 2; i++) merges.push(await runNode(MERGE[0], [...MERGE.slice(1), paths.reports], env));
+  for (let i = 0; i < 2; i++) merges.push(await runScript('scripts/report.ts', ['--merge', paths.reports], env, 240_000));
   const { stdout, stderr, status, ms } = inline;
   return { ...paths, password, run: { stdout, stderr, status, ms }, report: inline.report, merges };
 }
