@@ -86,8 +86,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
       testMatch: /.*\.setup\.ts/,
       use: { ...browser, trace: 'off', screenshot: 'off', video: 'off' },
     },
-    // Offline, projects of quick tests (and wire's, which a second worker would start for a test or two) keep to
-    // one worker each: fewer worker starts (each costs seconds), the second slot busy with another project.
+    // Offline, every service project but setup keeps to one worker (wire's and flows' second would start a worker
+    // and a browser for a few tests): fewer worker starts (each costs seconds), the second slot busy with another project.
     // Against a remote target every project takes HB_MAX_CONCURRENCY.
     // The checks of a run's artefacts (offline only) share one inline run, the canary, a worker fixture: one
     // worker runs them all, so the canary runs once. Listed first, so its child run (a minute of mostly its own
@@ -119,7 +119,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
         ]),
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
-    { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn },
+    { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     // Against a remote target the contract comes last: wire's generated run holds the cap on requests in flight
     // for most of the run, the browser projects (whose pages' own requests the cap does not hold) run beside it,
     // and the contract's quick checks end the run at the full cap instead of queuing behind the generated run.
