@@ -59,7 +59,7 @@ function mergeShards(shardsDir: string): string[] {
       .filter((f) => f.endsWith('.zip'))
       .map((f) => join(d, f)),
   );
-  if (!blobs.length) fail(`no blob-report/*.zip under ${shardsDir}: did the shards run with CI=true?`);
+  if (!blobs.length) fail(`no blob-report/*.zip under ${shardsDir}: did the shards run with --shard?`);
   const merged = reportsPath(env, 'blob-merged');
   rmSync(merged, { recursive: true, force: true });
   mkdirSync(merged, { recursive: true });

@@ -1,7 +1,7 @@
 // The command-line tools refuse a user's mistake before anything starts, on one line with the
 // usage and exit code 2, and name a failure to write their record on one line. In tiers: every
 // refusal through each tool's parser and settings/command-line.ts in the worker; one child process
-// per tool proves it is wired to them (the proxy's: its stop, which needs a process of its own).
+// per tool proves it is wired to them; the stop of a running proxy needs its own process.
 import { createServer } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,28 +113,28 @@ test.describe('command-line input', () => {
     }
   });
 
-  test('a record folder that cannot be written is refused before the proxy listens, as a path, not a usage', () => {
-    // Node's recursive mkdir never returns under /proc: the check must not hang there.
-    const run = exitOf(() => tools.proxy(['--target', 'http://127.0.0.1:9', '--port', '0'], { HB_REPORTS_DIR: '/proc/hb-reports' }));
-    // A path is no command-line mistake: its one line alone, as settings/start-paths.ts words it.
-    expect(run.status, said(run)).toBe(2);
-    expect(run.stderr.trim(), said(run)).toMatch(
-      /^Cannot start: HB_REPORTS_DIR: the record folder \/proc\/hb-reports\/proxy: .*cannot be written \(\w+\)$/,
-    );
-  });
-
   test('each tool is wired to its parser and refuses before it starts: the mock before it binds its busy port', async () => {
     // The port is taken: a fault checked only after the bind would be reported as "port in use".
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const { port } = busy.address() as { port: number };
     try {
-      // The proxy's script is spawned by the next test, whose stop needs a process of its own.
-      const [mock, smoke] = await Promise.all([
+      const [mock, proxy, smoke] = await Promise.all([
         runScript('mock-server/cli.ts', ['--port', String(port), '--fault', 'nuke'], childEnv({})),
+        // Node's recursive mkdir never returns under /proc: the check must not hang there.
+        runScript(
+          'scripts/proxy.ts',
+          ['--target', 'http://127.0.0.1:9', '--port', '0', '--duration', '1'],
+          childEnv({ HB_REPORTS_DIR: '/proc/hb-reports' }),
+        ),
         runScript('scripts/smoke.ts', ['--bogus'], childEnv({})),
       ]);
       expectRefused(mock, /^mock: --fault "nuke": the kind must be one of /, 'Usage: npm run mock');
+      // A path is no command-line mistake: its one line alone, as settings/start-paths.ts words it.
+      expect(proxy.status, said(proxy)).toBe(2);
+      expect(proxy.stderr.trim(), said(proxy)).toMatch(
+        /^Cannot start: HB_REPORTS_DIR: the record folder \/proc\/hb-reports\/proxy: .*cannot be written \(\w+\)$/,
+      );
       expectRefused(smoke, /^smoke: Unknown option '--bogus'/, 'Usage: npm run smoke');
     } finally {
       busy.close();

@@ -71,9 +71,9 @@ test.describe('dead target', () => {
       mkdirSync(join(reports, path, '..'), { recursive: true });
       writeFileSync(join(reports, path), body);
     }
-    // The real config and reporters (HTML, JUnit, Allure, blob, summary, coverage), as `npm test` runs them.
+    // The real config and reporters (HTML, JUnit, Allure, blob, summary, coverage), as a CI shard runs them.
     const run = await runPlaywright(
-      ['test', '--project=contract', '--no-deps', '--output', join(dir, 'test-results')],
+      ['test', '--project=contract', '--no-deps', '--shard=1/1', '--output', join(dir, 'test-results')],
       childEnv({
         CI: '1',
         HB_BASE_URL: `http://user:secret-in-url@127.0.0.1:${port}`,
@@ -108,8 +108,9 @@ test.describe('dead target', () => {
     mock.context.keys.onIssue = (secret) => secrets.set(secret, 'a ticket or token the target issued');
     const dir = scratchDir('dead-mid-run');
     const [reports, results] = [join(dir, 'reports'), join(dir, 'test-results')];
+    // As a CI shard runs (its blob too, scanned for secrets below).
     const child = startPlaywright(
-      ['test', '--project=contract', '--no-deps', '--output', results],
+      ['test', '--project=contract', '--no-deps', '--shard=1/1', '--output', results],
       childEnv({
         CI: '1',
         HB_BASE_URL: mock.url,
@@ -125,7 +126,7 @@ test.describe('dead target', () => {
     );
     const at = { start: Date.now(), died: 0, failed: 0 };
     try {
-      await child.waitFor(/^Running \d+ tests? using \d+ workers?$/m, 150_000);
+      await child.waitFor(/^Running \d+ tests? using \d+ workers?, shard 1 of 1$/m, 150_000);
     } finally {
       await mock.close();
       at.died = Date.now();

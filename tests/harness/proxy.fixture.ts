@@ -1,6 +1,7 @@
 // Fixtures of the proxy's checks: a proxy in front of the worker's mock (the browser's
 // baseURL points at it), mocks of their own (a mutated one), the `npm run proxy` command line
-// run in the worker (proxy/cli.ts; tests/harness/cli-input.spec.ts spawns the script itself).
+// run in the worker (proxy/cli.ts; tests/harness/cli-input.spec.ts spawns the script itself): its
+// output is the lines it prints (not Node's own warnings), its exit code the one its stop returns.
 // Each is stopped after its test.
 import { join } from 'node:path';
 import { test as base, expect } from '../../fixtures/bookings.js';
@@ -82,7 +83,10 @@ export const test = base.extend<ProxyFixtures>({
           for (;;) {
             const m = pattern.exec(said.stdout + said.stderr);
             if (m) return m;
-            if (Date.now() > until) throw new Error(`no ${pattern} in the proxy's output:\n${said.stdout}${said.stderr}`);
+            if (said.status !== null || Date.now() > until) {
+              const why = said.status === null ? 'time out' : `stopped, exit ${said.status}`;
+              throw new Error(`no ${pattern} in the proxy's output (${why}):\n${said.stdout}${said.stderr}`);
+            }
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
         },

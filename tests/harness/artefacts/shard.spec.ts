@@ -1,5 +1,5 @@
 // The CI sequence of .github/workflows/hall-booking.yml, on the canary (tests/harness/canary/):
-// its run wrote a blob and Allure results as a CI shard does (CI=1), and `npm run report -- --merge`
+// its run wrote a blob and Allure results as a CI shard does (CI=1, --shard=1/1), and `npm run report -- --merge`
 // made of them one Playwright report, one JUnit file, one reports/summary.json, one coverage.json and
 // one Allure report that hold every test the canary ran. Two shards' blobs add up in
 // `playwright merge-reports` itself; what is ours is the merge step, checked here.

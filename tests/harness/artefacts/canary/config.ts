@@ -1,5 +1,5 @@
 // The canary's config: the repository's own (reporters, scrubbing, Allure, summary, coverage,
-// CI's blob and retry) with the inline folder as its test folder and three small projects. The
+// a shard's blob, CI's retry) with the inline folder as its test folder and three small projects. The
 // JSON report goes before the scrub reporter, the last of the repository's.
 import { REPO_ROOT, repoModule } from '../../../../child-runs/child-run.js';
 
