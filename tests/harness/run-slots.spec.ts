@@ -30,6 +30,23 @@ test.describe('run slots', () => {
     }
   });
 
+  test('waiters are served in turn: a holder that frees its slot and asks again at once waits behind an earlier waiter', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
+    try {
+      const [generated, flow] = [new RunSlots(dir, 1), new RunSlots(dir, 1)];
+      const served: string[] = [];
+      const first = await generated.acquire();
+      const serve = (slots: RunSlots, who: string) => slots.acquire().then((release) => (served.push(who), release()));
+      // The waiter's ticket is down as soon as it asks; the holder frees its slot and asks again at once.
+      const waiting = serve(flow, 'the earlier waiter');
+      first();
+      await Promise.all([waiting, serve(generated, 'the holder again')]);
+      expect(served).toEqual(['the earlier waiter', 'the holder again']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a slot whose holder process is gone is taken back; a release frees only its own slot', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
     try {
