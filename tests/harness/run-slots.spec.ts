@@ -42,8 +42,9 @@ test.describe('run slots', () => {
       const served: string[] = [];
       const [first] = await Promise.all([generated.acquire(), generated.acquire()]);
       const serve = (slots: RunSlots, who: string) => slots.acquire().then((release) => (served.push(who), release()));
-      // The waiter's ticket is down as soon as it asks; the holder frees one slot and asks again in the same tick.
+      // The waiter has waited past the grace (20 ms) when the holder frees one slot and asks again in the same tick.
       const waiting = serve(flow, 'the earlier waiter');
+      await new Promise((resolve) => setTimeout(resolve, 60));
       first();
       await within(2000, Promise.all([waiting, serve(generated, 'the holder again')]));
       expect(served[0], 'the first served of the two').toBe('the earlier waiter');
