@@ -26,7 +26,7 @@ test.describe('run slots', () => {
         inFlight -= 1;
         release();
       };
-      await Promise.all([a, b, a, b, a, b].map(request));
+      await within(2000, Promise.all([a, b, a, b, a, b].map(request)));
       expect(most).toBe(2);
       expect(inFlight).toBe(0);
     } finally {
@@ -40,7 +40,7 @@ test.describe('run slots', () => {
       // As HB_MAX_CONCURRENCY=2 runs: the generated run's worker holds both slots, a browser flow's worker waits.
       const [generated, flow] = [new RunSlots(dir, 2), new RunSlots(dir, 2)];
       const served: string[] = [];
-      const [first] = await Promise.all([generated.acquire(), generated.acquire()]);
+      const [first, second] = await within(2000, Promise.all([generated.acquire(), generated.acquire()]));
       const serve = (slots: RunSlots, who: string) => slots.acquire().then((release) => (served.push(who), release()));
       // The waiter has waited past the grace (20 ms) when the holder frees one slot and asks again in the same tick.
       const waiting = serve(flow, 'the earlier waiter');
@@ -48,6 +48,25 @@ test.describe('run slots', () => {
       first();
       await within(2000, Promise.all([waiting, serve(generated, 'the holder again')]));
       expect(served[0], 'the first served of the two').toBe('the earlier waiter');
+      second();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a request that has waited less than 20 ms holds up no one: a freed slot goes at once to whoever asks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
+    try {
+      const [generated, flow] = [new RunSlots(dir, 2), new RunSlots(dir, 2)];
+      const served: string[] = [];
+      const [first, second] = await within(2000, Promise.all([generated.acquire(), generated.acquire()]));
+      const serve = (slots: RunSlots, who: string) => slots.acquire().then((release) => (served.push(who), release()));
+      // A fast server: the slot is freed and asked for again while the other's request is a moment old.
+      const waiting = serve(flow, 'the other waiter');
+      first();
+      await within(2000, Promise.all([waiting, serve(generated, 'the holder again')]));
+      expect(served[0], 'the first served of the two').toBe('the holder again');
+      second();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -67,7 +86,7 @@ test.describe('run slots', () => {
       release();
       expect(existsSync(join(dir, 'slot-0'))).toBe(false);
       // A release that comes late (its slot taken back and given to another) leaves the new holder's slot alone.
-      const next = await slots.acquire();
+      const next = await within(2000, slots.acquire());
       release();
       expect(existsSync(join(dir, 'slot-0'))).toBe(true);
       next();
