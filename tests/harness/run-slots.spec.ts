@@ -34,42 +34,36 @@ test.describe('run slots', () => {
     }
   });
 
-  test('waiters are served in turn: a holder that frees a slot and asks again at once waits behind an earlier waiter', async () => {
+  /**
+   * As HB_MAX_CONCURRENCY=2 runs: the generated run's worker holds both slots and a browser flow's worker asks for
+   * one; after `waitedMs` the holder frees a slot and asks again in the same tick. Who of the two is served first.
+   */
+  async function firstServedAfter(waitedMs: number): Promise<'the flow' | 'the holder again'> {
     const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
     try {
-      // As HB_MAX_CONCURRENCY=2 runs: the generated run's worker holds both slots, a browser flow's worker waits.
       const [generated, flow] = [new RunSlots(dir, 2), new RunSlots(dir, 2)];
       const served: string[] = [];
       const [first, second] = await within(2000, Promise.all([generated.acquire(), generated.acquire()]));
       const serve = (slots: RunSlots, who: string) => slots.acquire().then((release) => (served.push(who), release()));
-      // The waiter has waited past the grace (20 ms) when the holder frees one slot and asks again in the same tick.
-      const waiting = serve(flow, 'the earlier waiter');
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      const waiting = serve(flow, 'the flow');
+      if (waitedMs) await new Promise((resolve) => setTimeout(resolve, waitedMs));
       first();
       await within(2000, Promise.all([waiting, serve(generated, 'the holder again')]));
-      expect(served[0], 'the first served of the two').toBe('the earlier waiter');
       second();
+      return served[0] as 'the flow' | 'the holder again';
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  test('waiters are served in turn: a holder that frees a slot and asks again at once waits behind an earlier waiter', async () => {
+    // The flow has waited past the grace (20 ms).
+    expect(await firstServedAfter(60), 'the first served of the two').toBe('the flow');
   });
 
   test('a request that has waited less than 20 ms holds up no one: a freed slot goes at once to whoever asks', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hb-slots-test-'));
-    try {
-      const [generated, flow] = [new RunSlots(dir, 2), new RunSlots(dir, 2)];
-      const served: string[] = [];
-      const [first, second] = await within(2000, Promise.all([generated.acquire(), generated.acquire()]));
-      const serve = (slots: RunSlots, who: string) => slots.acquire().then((release) => (served.push(who), release()));
-      // A fast server: the slot is freed and asked for again while the other's request is a moment old.
-      const waiting = serve(flow, 'the other waiter');
-      first();
-      await within(2000, Promise.all([waiting, serve(generated, 'the holder again')]));
-      expect(served[0], 'the first served of the two').toBe('the holder again');
-      second();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // A fast server: the slot is freed and asked for again while the flow's request is a moment old.
+    expect(await firstServedAfter(0), 'the first served of the two').toBe('the holder again');
   });
 
   test('a slot whose holder process is gone is taken back; a release frees only its own slot', async () => {
