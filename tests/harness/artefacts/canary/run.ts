@@ -3,7 +3,7 @@
 // Those checks form the `artefacts` project, one worker, whose worker fixture runs it once. A check
 // that needs another outcome adds an inline file to CANARY_FILES.
 import { randomBytes } from 'node:crypto';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { childEnv, REPO_ROOT, runInlineTest, runScript, scratchDir, type ChildRun } from '../../../../child-runs/child-run.js';
@@ -29,7 +29,10 @@ export interface Canary {
   reports: string;
   /** The run's output folder (traces, screenshots, error contexts). */
   results: string;
-  /** `npm run report -- --merge` of the canary's blob, twice (the second adds to the Allure history). */
+  /**
+   * `npm run report -- --merge` of the canary's blob, then `npm run report` there again, as a person runs it after a
+   * run: the second report adds to the Allure history.
+   */
   merged: string;
   password: string;
   /** Every ticket and token the canary's mocks issued, one a line. */
@@ -81,7 +84,10 @@ export async function runCanary(): Promise<Canary> {
   const merges: ChildRun[] = [];
   // The gate's scope is the canary config's; the merge's coverage is checked by the shard check.
   const env = childEnv({ HB_REPORTS_DIR: paths.merged, HB_MOCK_PASSWORD: password, HB_COVERAGE_GATE: 'off' });
-  for (let i = 0; i < 2; i++) merges.push(await runScript('scripts/report.ts', ['--merge', paths.reports], env, 240_000));
+  merges.push(await runScript('scripts/report.ts', ['--merge', paths.reports], env, 240_000));
+  // The second report: the merge's folder holds the shard's Allure results now, as a run's reports folder does.
+  cpSync(join(paths.reports, 'allure-results'), join(paths.merged, 'allure-results'), { recursive: true });
+  merges.push(await runScript('scripts/report.ts', [], env, 240_000));
   const { stdout, stderr, status, ms } = inline;
   return { ...paths, password, run: { stdout, stderr, status, ms }, report: inline.report, merges };
 }
