@@ -8,7 +8,7 @@ import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { scrubArtefacts } from './artefact-secrets.js';
 import { loadEnv } from '../settings/env.js';
 import { STORAGE_STATE } from '../settings/paths.js';
-import { reportsPath, runPassword } from './report-options.js';
+import { ALLURE_HISTORY, reportsPath, runPassword } from './report-options.js';
 
 /** Secrets this process knows of: the run's password and the saved session's cookie values. */
 export function knownSecrets(): string[] {
@@ -20,10 +20,23 @@ export function knownSecrets(): string[] {
   return known;
 }
 
-/** Where a run leaves artefacts: the reports folder and every project's output folder. */
-export const artefactDirs = (config: FullConfig): string[] => [
-  ...new Set([reportsPath(loadEnv()), ...config.projects.map((p) => p.outputDir)]),
-];
+/**
+ * What `npm run report` writes and masks itself (scripts/report.ts), which no test run writes: the Allure report and
+ * its history. A run leaves them as they were, so its scrub does not read them again (the report is megabytes of
+ * base64 files: seconds of every run).
+ */
+const REPORT_ONLY = new Set(['allure-report', ALLURE_HISTORY[0]]);
+
+/** Where a run leaves artefacts: the reports folder (but what only `npm run report` writes) and every project's output folder. */
+export function artefactDirs(config: FullConfig): string[] {
+  const reports = reportsPath(loadEnv());
+  const inReports = existsSync(reports)
+    ? readdirSync(reports)
+        .filter((name) => !REPORT_ONLY.has(name))
+        .map((name) => join(reports, name))
+    : [];
+  return [...new Set([...inReports, ...config.projects.map((p) => p.outputDir)])];
+}
 
 /** Remove the empty folders below `dir`, deepest first; true when `dir` itself is empty now. */
 function removeEmptyFolders(dir: string, isRoot = true): boolean {
@@ -40,12 +53,10 @@ function removeEmptyFolders(dir: string, isRoot = true): boolean {
 }
 
 export default class ScrubReporter implements Reporter {
-  private dirs: string[] = [];
-  private outputDirs: string[] = [];
+  private config?: FullConfig;
 
   onBegin(config: FullConfig): void {
-    this.dirs = artefactDirs(config);
-    this.outputDirs = config.projects.map((p) => p.outputDir);
+    this.config = config;
   }
 
   printsToStdio(): boolean {
@@ -53,7 +64,9 @@ export default class ScrubReporter implements Reporter {
   }
 
   onEnd(): void {
-    scrubArtefacts(this.dirs, knownSecrets());
-    for (const dir of new Set(this.outputDirs)) removeEmptyFolders(dir);
+    if (!this.config) return;
+    // Listed now: the reports the run wrote at its end are in the folder.
+    scrubArtefacts(artefactDirs(this.config), knownSecrets());
+    for (const dir of new Set(this.config.projects.map((p) => p.outputDir))) removeEmptyFolders(dir);
   }
 }
