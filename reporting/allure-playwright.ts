@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Suite } from '@playwright/test/reporter';
+import type { Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { AllureReporter as AllurePlaywright } from 'allure-playwright';
-import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
+import { stringifyEnvInfo, type ShallowStepsStack, type Writer } from 'allure-js-commons/sdk/reporter';
 
 /** Allure's results folder layout, each file published whole, none flushed to disk. */
 class ResultsWriter implements Writer {
@@ -38,9 +38,81 @@ class ResultsWriter implements Writer {
   writeAttachmentFromPath: Writer['writeAttachmentFromPath'] = (name, from) => this.publish(name, (path) => copyFileSync(from, path));
 }
 
+/**
+ * What this reporter uses of allure-playwright's inside, besides the writer: how it files an attachment under a step
+ * and marks it filed, so the test's end does not file it again.
+ */
+interface AllureInside {
+  allureResultsUuids: Map<string, string>;
+  pwStepUuid: Map<TestStep, string>;
+  recordAttachmentTarget(testId: string, target: { name: string; stepUuid?: string; processedAtStepEnd: boolean }): void;
+  queueAttachmentTask(testId: string, task: Promise<void>): void;
+  processAttachment(
+    testUuid: string | undefined,
+    stepUuid: string | undefined,
+    attachment: TestResult['attachments'][number],
+  ): Promise<void>;
+  /** A step of a fixture (the hooks' steps) is on one of these stacks, the step ending on top. */
+  beforeHooksStepsStack: Map<string, ShallowStepsStack>;
+  afterHooksStepsStack: Map<string, ShallowStepsStack>;
+  addAttachmentToHookStep(
+    test: TestCase,
+    hookStep: { uuid: string; hookScope: HookScope },
+    attachment: TestResult['attachments'][number],
+  ): void;
+}
+type HookScope = 'before' | 'after';
+
+/** Whether `step` is a fixture's, before or after the test: Playwright's root step of the hooks names it. */
+function hookScope(step: TestStep): HookScope | undefined {
+  let root = step;
+  while (root.parent) root = root.parent;
+  return root.title === 'Before Hooks' ? 'before' : root.title === 'After Hooks' ? 'after' : undefined;
+}
+
 export default class AllureReporter extends AllurePlaywright {
+  private get inside(): AllureInside {
+    return this as unknown as AllureInside;
+  }
+
+  /**
+   * A step's own attachments (`test.step(…, async (step) => step.attach(…))`, the suite's exchanges: fixtures/evidence.ts)
+   * go under that step, as an attachment in a step of its own does; allure-playwright alone puts them at the test's end.
+   */
+  override onStepEnd(test: TestCase, result: TestResult, step: TestStep): void {
+    if (step.category === 'test.step' && step.attachments.length) this.fileUnder(test, step);
+    super.onStepEnd(test, result, step);
+  }
+
+  private fileUnder(test: TestCase, step: TestStep): void {
+    const { inside } = this;
+    const stepUuid = inside.pwStepUuid.get(step);
+    const scope = stepUuid ? undefined : hookScope(step);
+    const hookStepUuid =
+      scope && (scope === 'before' ? inside.beforeHooksStepsStack : inside.afterHooksStepsStack).get(test.id)?.currentStep()?.uuid;
+    if (!stepUuid && !hookStepUuid) return;
+    const testUuid = inside.allureResultsUuids.get(test.id);
+    for (const attachment of step.attachments) {
+      inside.recordAttachmentTarget(test.id, { name: attachment.name, stepUuid, processedAtStepEnd: true });
+      if (stepUuid) inside.queueAttachmentTask(test.id, inside.processAttachment(testUuid, stepUuid, attachment));
+      else if (hookStepUuid && scope) inside.addAttachmentToHookStep(test, { uuid: hookStepUuid, hookScope: scope }, attachment);
+    }
+  }
+
   override onBegin(suite: Suite): void {
     super.onBegin(suite);
+    const inside = [
+      'allureResultsUuids',
+      'pwStepUuid',
+      'recordAttachmentTarget',
+      'queueAttachmentTask',
+      'processAttachment',
+      'beforeHooksStepsStack',
+      'afterHooksStepsStack',
+      'addAttachmentToHookStep',
+    ] as const;
+    const missing = inside.filter((key) => !(key in this));
+    if (missing.length) throw new Error(`reporting/allure-playwright.ts: allure-playwright has no ${missing.join(', ')}`);
     // allure-playwright makes its runtime, and the runtime's writer, here; the writer is a public field of it.
     // The writer of Allure's own test mode (ALLURE_TEST_MODE) stays; a version that moved the field fails here, not slowly.
     const runtime = (this as unknown as { allureRuntime?: { writer?: Writer } }).allureRuntime;

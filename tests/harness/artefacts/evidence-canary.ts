@@ -18,7 +18,7 @@ export function expectFailingExchangeText(text: string): void {
   expect(text).toContain('-H "Cookie: $HB_COOKIE"');
 }
 
-/** The Allure result of the probe: the failing exchange is its first step, and the step of the broken call failed. */
+/** The Allure result of the probe: the failing exchange first, then the failed step of the broken call with its exchange under it. */
 export function expectAllureEvidence(allureResults: string): void {
   const results = readdirSync(allureResults)
     .filter((f) => f.endsWith('-result.json'))
@@ -34,6 +34,20 @@ export function expectAllureEvidence(allureResults: string): void {
     (s) => /^GET \/api\/\S+ → 200 \(\d+ ms\) ✖ \$\[0\]\.\w+: /.test(s.name) && s.status === 'failed',
   );
   expect(call?.statusDetails?.message, 'the failed step of the broken call').toMatch(/listRoomsForGrid: violation/);
+  // Its exchange is attached under it, not at the test's end.
+  const attached = [call, ...steps(call?.steps ?? [])].flatMap((s) => s?.attachments ?? []);
+  expectFailingExchangeText(
+    attached.map((a) => readFileSync(join(allureResults, a.source), 'utf8')).find((text) => text.includes('contract: listRoomsForGrid')) ??
+      '',
+  );
+  // So is the exchange of the hook after the test, under the hook's step.
+  const hooks = (probe?.steps ?? []).find((s) => s.name === 'After Hooks');
+  const hookCall = steps(hooks?.steps ?? []).find((s) => /^GET \/api\/\S+ → 200/.test(s.name));
+  const hookAttached = [hookCall, ...steps(hookCall?.steps ?? [])].flatMap((s) => s?.attachments ?? []);
+  expect(
+    hookAttached.map((a) => readFileSync(join(allureResults, a.source), 'utf8')),
+    'the exchange of the hook under its step',
+  ).toContainEqual(expect.stringMatching(/^GET \S+\/api\/\S+ → 200/));
 }
 
 /** The HTML report holds the failing exchange among the probe's attachments; its output folder holds a trace. */

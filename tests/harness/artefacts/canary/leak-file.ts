@@ -1,6 +1,7 @@
 // The canary's file for the leak scan and the evidence checks: one failure that leaves the evidence a
 // real failure leaves, on both tries: a login typed with the planted password, then a contract break
-// against a mutated mock (its masked exchange attached, first), a screenshot, an error context, a trace.
+// against a mutated mock (its masked exchange attached, first), a screenshot, an error context, a trace; then
+// an exchange in a hook after it.
 import { repoModule } from '../../../../child-runs/child-run.js';
 import { EVIDENCE_PROBE_TITLE } from '../evidence-canary.js';
 
@@ -10,6 +11,11 @@ import { expect, test } from ${repoModule('fixtures/index.ts')};
 import { LoginPage } from ${repoModule('fixtures/pages/login-page.ts')};
 
 test.use({ storageState: { cookies: [], origins: [] } });
+
+// An exchange after the test, as a fixture's cleanup makes: its step is among the hooks'.
+test.afterEach(async ({ api, target }) => {
+  await api.call('listRoomsForBooking', { query: { hallid: target.hallId } });
+});
 
 test(${JSON.stringify(EVIDENCE_PROBE_TITLE)}, async ({
   api, mock, page, target,
