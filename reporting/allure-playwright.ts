@@ -38,39 +38,31 @@ class ResultsWriter implements Writer {
   writeAttachmentFromPath: Writer['writeAttachmentFromPath'] = (name, from) => this.publish(name, (path) => copyFileSync(from, path));
 }
 
-/**
- * What this reporter uses of allure-playwright's inside, besides the writer: how it files an attachment under a step
- * and marks it filed, so the test's end does not file it again.
- */
+/** What this reporter uses of allure-playwright's inside, besides the writer: how it files an attachment under a step. */
 interface AllureInside {
   allureResultsUuids: Map<string, string>;
   pwStepUuid: Map<TestStep, string>;
-  recordAttachmentTarget(testId: string, target: { name: string; stepUuid?: string; processedAtStepEnd: boolean }): void;
   queueAttachmentTask(testId: string, task: Promise<void>): void;
-  processAttachment(
-    testUuid: string | undefined,
-    stepUuid: string | undefined,
-    attachment: TestResult['attachments'][number],
-  ): Promise<void>;
+  processAttachment(testUuid: string | undefined, stepUuid: string | undefined, attachment: Attachment): Promise<void>;
   /** A step of a fixture (the hooks' steps) is on one of these stacks, the step ending on top. */
   beforeHooksStepsStack: Map<string, ShallowStepsStack>;
   afterHooksStepsStack: Map<string, ShallowStepsStack>;
-  addAttachmentToHookStep(
-    test: TestCase,
-    hookStep: { uuid: string; hookScope: HookScope },
-    attachment: TestResult['attachments'][number],
-  ): void;
+  addAttachmentToHookStep(test: TestCase, hookStep: { uuid: string; hookScope: HookScope }, attachment: Attachment): void;
 }
+type Attachment = TestResult['attachments'][number];
 type HookScope = 'before' | 'after';
 
-/** Whether `step` is a fixture's, before or after the test: Playwright's root step of the hooks names it. */
+/** Whether `step` is a fixture's, before or after the test (Playwright's root step of the hooks names it), and not a worker's cleanup. */
 function hookScope(step: TestStep): HookScope | undefined {
   let root = step;
-  while (root.parent) root = root.parent;
+  for (; root.parent; root = root.parent) if (root.title === 'Worker Cleanup') return undefined;
   return root.title === 'Before Hooks' ? 'before' : root.title === 'After Hooks' ? 'after' : undefined;
 }
 
 export default class AllureReporter extends AllurePlaywright {
+  /** Attachments filed under their step already: the test's end leaves them (the runner hands a step and its test one object). */
+  private readonly filed = new WeakSet<Attachment>();
+
   private get inside(): AllureInside {
     return this as unknown as AllureInside;
   }
@@ -84,18 +76,23 @@ export default class AllureReporter extends AllurePlaywright {
     super.onStepEnd(test, result, step);
   }
 
+  override onTestEnd(test: TestCase, result: TestResult): Promise<void> {
+    return super.onTestEnd(test, { ...result, attachments: result.attachments.filter((a) => !this.filed.has(a)) });
+  }
+
   private fileUnder(test: TestCase, step: TestStep): void {
     const { inside } = this;
     const stepUuid = inside.pwStepUuid.get(step);
     const scope = stepUuid ? undefined : hookScope(step);
-    const hookStepUuid =
-      scope && (scope === 'before' ? inside.beforeHooksStepsStack : inside.afterHooksStepsStack).get(test.id)?.currentStep()?.uuid;
+    // A hook's step is the one on top of its stack when it ends, unless steps overlap: then it is left to the test's end.
+    const top = scope && (scope === 'before' ? inside.beforeHooksStepsStack : inside.afterHooksStepsStack).get(test.id)?.currentStep();
+    const hookStepUuid = top?.name === step.title ? top.uuid : undefined;
     if (!stepUuid && !hookStepUuid) return;
     const testUuid = inside.allureResultsUuids.get(test.id);
     for (const attachment of step.attachments) {
-      inside.recordAttachmentTarget(test.id, { name: attachment.name, stepUuid, processedAtStepEnd: true });
       if (stepUuid) inside.queueAttachmentTask(test.id, inside.processAttachment(testUuid, stepUuid, attachment));
       else if (hookStepUuid && scope) inside.addAttachmentToHookStep(test, { uuid: hookStepUuid, hookScope: scope }, attachment);
+      this.filed.add(attachment);
     }
   }
 
@@ -104,7 +101,6 @@ export default class AllureReporter extends AllurePlaywright {
     const inside = [
       'allureResultsUuids',
       'pwStepUuid',
-      'recordAttachmentTarget',
       'queueAttachmentTask',
       'processAttachment',
       'beforeHooksStepsStack',

@@ -8,7 +8,7 @@ import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { scrubArtefacts } from './artefact-secrets.js';
 import { loadEnv } from '../settings/env.js';
 import { STORAGE_STATE } from '../settings/paths.js';
-import { ALLURE_HISTORY, reportsPath, runPassword } from './report-options.js';
+import { reportsPath, runPassword } from './report-options.js';
 
 /** Secrets this process knows of: the run's password and the saved session's cookie values. */
 export function knownSecrets(): string[] {
@@ -21,11 +21,10 @@ export function knownSecrets(): string[] {
 }
 
 /**
- * What `npm run report` writes and masks itself (scripts/report.ts), which no test run writes: the Allure report and
- * its history. A run leaves them as they were, so its scrub does not read them again (the report is megabytes of
- * base64 files: seconds of every run).
+ * What only `npm run report` writes, and masks itself (scripts/report.ts): the Allure report, megabytes of base64
+ * files built from results a run has masked already. A run leaves it as it was, so its scrub does not read it again.
  */
-const REPORT_ONLY = new Set(['allure-report', ALLURE_HISTORY[0]]);
+const REPORT_ONLY = new Set(['allure-report']);
 
 /** Where a run leaves artefacts: the reports folder (but what only `npm run report` writes) and every project's output folder. */
 export function artefactDirs(config: FullConfig): string[] {

@@ -9,8 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { scrubArtefacts } from '../reporting/artefact-secrets.js';
+import { knownSecrets } from '../reporting/scrub-reporter.js';
 import { loadEnvOrExit } from '../settings/env.js';
-import { ALLURE_HISTORY, reportsPath, runPassword } from '../reporting/report-options.js';
+import { ALLURE_HISTORY, reportsPath } from '../reporting/report-options.js';
 import { mergeShardCoverage } from '../coverage/merge.js';
 import type { RunSummary } from '../reporting/summary-reporter.js';
 import { REPO_ROOT } from '../settings/paths.js';
@@ -102,7 +103,8 @@ writeFileSync(
     '',
   ),
 );
-scrubArtefacts([output, reportsPath(env, 'playwright-report'), reportsPath(env, 'junit.xml')], [runPassword(env)]);
+// The run's known secrets (the password, the saved session's cookies) and every value the artefacts show issued.
+scrubArtefacts([output, reportsPath(env, 'playwright-report'), reportsPath(env, 'junit.xml')], knownSecrets());
 
 const summary = JSON.parse(readFileSync(join(output, 'summary.json'), 'utf8')) as { stats: Record<string, number>; status: string };
 const counts = Object.entries(summary.stats)

@@ -40,6 +40,10 @@ export function expectAllureEvidence(allureResults: string): void {
     attached.map((a) => readFileSync(join(allureResults, a.source), 'utf8')).find((text) => text.includes('contract: listRoomsForGrid')) ??
       '',
   );
+  expect(
+    (probe?.steps ?? []).filter((s) => s.name === 'exchange'),
+    "an exchange at the test's end, not under its step",
+  ).toEqual([]);
   // So is the exchange of the hook after the test, under the hook's step.
   const hooks = (probe?.steps ?? []).find((s) => s.name === 'After Hooks');
   const hookCall = steps(hooks?.steps ?? []).find((s) => /^GET \/api\/\S+ → 200/.test(s.name));

@@ -1,5 +1,5 @@
 // Allure's history (historyPath in allurerc.ts): two reports of the canary's results (the merge
-// step, then `npm run report` on the merge's folder: tests/harness/canary/) give a report whose trend
+// step, then `npm run report` on the merge's folder: tests/harness/artefacts/canary/) give a report whose trend
 // holds both and whose tests carry their earlier result.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
