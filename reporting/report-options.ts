@@ -14,6 +14,9 @@ import { REPO_ROOT } from '../settings/paths.js';
 /** A path under the reports folder (HB_REPORTS_DIR, default `reports/`, relative to the repository). */
 export const reportsPath = (env: HbEnv, ...parts: string[]): string => resolve(REPO_ROOT, env.reportsDir, ...parts);
 
+/** The Allure report `npm run report` writes under the reports folder (scripts/report.ts), and only it. */
+export const ALLURE_REPORT = 'allure-report';
+
 /** The Allure history (one JSON line per report) under the reports folder: outside what a run or a report clears. */
 export const ALLURE_HISTORY = ['history', 'allure-history.jsonl'] as const;
 

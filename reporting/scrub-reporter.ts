@@ -8,7 +8,7 @@ import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { scrubArtefacts } from './artefact-secrets.js';
 import { loadEnv } from '../settings/env.js';
 import { STORAGE_STATE } from '../settings/paths.js';
-import { reportsPath, runPassword } from './report-options.js';
+import { ALLURE_REPORT, reportsPath, runPassword } from './report-options.js';
 
 /** Secrets this process knows of: the run's password and the saved session's cookie values. */
 export function knownSecrets(): string[] {
@@ -21,17 +21,15 @@ export function knownSecrets(): string[] {
 }
 
 /**
- * What only `npm run report` writes, and masks itself (scripts/report.ts): the Allure report, megabytes of base64
- * files built from results a run has masked already. A run leaves it as it was, so its scrub does not read it again.
+ * Where a run leaves artefacts: the reports folder and every project's output folder. Not the Allure report, which only
+ * `npm run report` writes and masks (scripts/report.ts): megabytes of base64 files built from results a run has masked
+ * already, which a run leaves as they were.
  */
-const REPORT_ONLY = new Set(['allure-report']);
-
-/** Where a run leaves artefacts: the reports folder (but what only `npm run report` writes) and every project's output folder. */
 export function artefactDirs(config: FullConfig): string[] {
   const reports = reportsPath(loadEnv());
   const inReports = existsSync(reports)
     ? readdirSync(reports)
-        .filter((name) => !REPORT_ONLY.has(name))
+        .filter((name) => name !== ALLURE_REPORT)
         .map((name) => join(reports, name))
     : [];
   return [...new Set([...inReports, ...config.projects.map((p) => p.outputDir)])];

@@ -5,7 +5,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullProject, TestCase } from '@playwright/test/reporter';
 import { harvest } from './artefact-secrets.js';
 import { MASK, MIN_SECRET_LENGTH, redact } from '../client/secrets.js';
-import { EVIDENCE_FILE } from './report-options.js';
+import { ALLURE_REPORT, EVIDENCE_FILE } from './report-options.js';
 import { plain } from './json-report.js';
 
 export interface SkipGroup {
@@ -157,7 +157,7 @@ export function reportsOf(config: FullConfig, summaryFile: string): ReportEntry[
       out.push({
         name: 'Allure results',
         path,
-        open: `npm run report (writes ${shown(resolve(path, '..', 'allure-report', 'index.html'))})`,
+        open: `npm run report (writes ${shown(resolve(path, '..', ALLURE_REPORT, 'index.html'))})`,
       });
     } else if (named(r, 'junit') && (fromEnv('JUNIT_OUTPUT_FILE') ?? o.outputFile)) {
       out.push({ name: 'JUnit', path: at(fromEnv('JUNIT_OUTPUT_FILE') ?? o.outputFile, '') });

@@ -11,7 +11,7 @@ import { basename, join, relative } from 'node:path';
 import { scrubArtefacts } from '../reporting/artefact-secrets.js';
 import { knownSecrets } from '../reporting/scrub-reporter.js';
 import { loadEnvOrExit } from '../settings/env.js';
-import { ALLURE_HISTORY, reportsPath } from '../reporting/report-options.js';
+import { ALLURE_HISTORY, ALLURE_REPORT, reportsPath } from '../reporting/report-options.js';
 import { mergeShardCoverage } from '../coverage/merge.js';
 import type { RunSummary } from '../reporting/summary-reporter.js';
 import { REPO_ROOT } from '../settings/paths.js';
@@ -89,7 +89,7 @@ const resultsDirs =
 if (!resultsDirs.some(hasResults))
   fail(`no Allure results in ${resultsDirs.map((d) => relative(REPO_ROOT, d)).join(', ') || 'the shards'}: run npm test first`);
 
-const output = reportsPath(env, 'allure-report');
+const output = reportsPath(env, ALLURE_REPORT);
 rmSync(output, { recursive: true, force: true });
 run('allure', ['generate', ...resultsDirs.filter(hasResults), '--config', join(REPO_ROOT, 'allurerc.ts'), '--output', output]);
 
