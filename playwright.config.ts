@@ -58,6 +58,8 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     ['./reporting/summary-reporter.ts'],
     // reports/coverage.json and .html, the coverage line, and the coverage gate (HB_COVERAGE_GATE).
     ['./reporting/coverage-reporter.ts'],
+    // A whole run's own listing, for the harness checks that read the suite (no `--list` child run then).
+    ['./reporting/suite-listing.ts'],
     // Last, after every reporter above has written: masks the password, cookie values and tokens.
     ['./reporting/scrub-reporter.ts'],
   ],

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { readJsonReport, testsOf, type ReportedTest } from '../reporting/json-report.js';
+import { listedFromReport, runListing, type SuiteTest } from '../reporting/suite-listing.js';
 import { REPO_ROOT } from '../settings/paths.js';
 
 export { REPO_ROOT };
@@ -182,8 +183,13 @@ export function startNode(args: string[], env: NodeJS.ProcessEnv, timeoutMs?: nu
   };
 }
 
-/** Every test of every project, as `playwright test --list` gives it, in one child run; throws when the listing fails. */
-export async function listSuite(timeoutMs = 180_000): Promise<ReportedTest[]> {
+/**
+ * Every test of every project, as `playwright test --list` gives it: in a whole run's worker, the run's own listing;
+ * else one child run. Throws when the listing fails.
+ */
+export async function listSuite(timeoutMs = 180_000): Promise<SuiteTest[]> {
+  const inRun = runListing();
+  if (inRun) return inRun;
   const dir = tempDir('listing');
   const reportFile = join(dir, 'listing.json');
   try {
@@ -194,7 +200,7 @@ export async function listSuite(timeoutMs = 180_000): Promise<ReportedTest[]> {
     );
     const report = readJsonReport(reportFile);
     if (run.status !== 0 || !report) throw new Error(`playwright test --list failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
-    return testsOf(report);
+    return listedFromReport(testsOf(report));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { loadEnvOrExit, repoPath } from '../settings/env.js';
 import { openPoints, type OpenPoint } from '../contracts/index.js';
 import { listSuite, REPO_ROOT, SERVICE_PROJECTS } from '../child-runs/child-run.js';
-import type { ReportedTest } from '../reporting/json-report.js';
+import type { SuiteTest } from '../reporting/suite-listing.js';
 import { OPEN_POINT, SOURCE } from '../coverage/sources.js';
 import { smokeChecks } from './smoke-checks.js';
 
@@ -29,14 +29,14 @@ interface ListedTest {
 const SERVICE_SUITE = ['setup', ...SERVICE_PROJECTS];
 
 /** The service suite's tests in the suite's listing (`listSuite`), once each, by file and title. */
-export function listedTests(listing: ReportedTest[]): ListedTest[] {
+export function listedTests(listing: SuiteTest[]): ListedTest[] {
   const seen = new Set<string>();
   return listing
     .filter((t) => SERVICE_SUITE.includes(t.project))
     .map((t) => ({
       file: t.file,
       title: t.titlePath.join(' › '),
-      annotations: t.test.annotations.map(({ type, description }) => ({ type, description })),
+      annotations: t.annotations,
     }))
     .filter((t) => !seen.has(`${t.file} ${t.title}`) && seen.add(`${t.file} ${t.title}`))
     .sort((a, b) => a.file.localeCompare(b.file) || a.title.localeCompare(b.title));

@@ -1,18 +1,19 @@
-// The checks that read the suite as Playwright lists it (`playwright test --list`, one child run for
-// the file): tags, the contract test of every registry entry, `test:service`'s projects, and the
-// open points' doc. The tests run in order in one worker, so the suite is listed once.
+// The checks that read the suite as Playwright lists it (in `npm test`, the run's own listing; in a run with
+// arguments, one `playwright test --list` child run for the file): tags, the contract test of every registry
+// entry, `test:service`'s projects, and the open points' doc. The tests run in order in one worker, so the
+// suite is listed once. The doc's check holds the two listings to one another: `npm run docs` lists with a child run.
 import { readFileSync } from 'node:fs';
 import { endpoints, openPoints } from '../../contracts/index.js';
 import { OPEN_POINT, SOURCE } from '../../coverage/sources.js';
 import { listSuite } from '../../child-runs/child-run.js';
-import type { ReportedTest } from '../../reporting/json-report.js';
+import type { SuiteTest } from '../../reporting/suite-listing.js';
 import { DOC, isMeaningCheck, listedTests, render } from '../../scripts/open-points-doc.js';
 import { serviceRun } from '../../scripts/test-service.js';
 import { expect, test } from '../../fixtures/index.js';
 
 test.describe.configure({ mode: 'default' });
 
-let listing: ReportedTest[] = [];
+let listing: SuiteTest[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
@@ -23,16 +24,16 @@ test('no test carries a tag that repeats its project, so the HTML report shows e
   expect(listing.length).toBeGreaterThan(100);
   // `@flow` in `flows` reads as the same label twice too.
   const twice = listing.flatMap((t) =>
-    t.spec.tags.some((tag) => [t.project, t.project.replace(/s$/, '')].includes(tag.replace(/^@/, '')))
-      ? [`${t.name} ${t.spec.tags.join(' ')}`]
-      : [],
+    t.tags.some((tag) => [t.project, t.project.replace(/s$/, '')].includes(tag.replace(/^@/, ''))) ? [`${t.name} ${t.tags.join(' ')}`] : [],
   );
   expect(twice, 'tests whose tag repeats their project (drop the tag: `--project` selects the area)').toEqual([]);
 });
 
 test('every JSON endpoint of the registry has a contract test, as Playwright lists the suite', () => {
   // A test that is filtered out or misnamed counts as missing.
-  const titles = listing.filter((t) => t.project === 'contract' && t.file === 'contract/endpoints.spec.ts').map((t) => t.spec.title);
+  const titles = listing
+    .filter((t) => t.project === 'contract' && t.file === 'contract/endpoints.spec.ts')
+    .map((t) => t.titlePath.at(-1) ?? '');
   const missing = Object.values(endpoints).filter((e) => !titles.some((t) => t.startsWith(`${e.id} answers 200 JSON`)));
   expect(
     missing.map((e) => `${e.id} (${e.path})`),
