@@ -34,14 +34,17 @@ test.describe('masking', () => {
     const secrets = [...random, ...prefixed, ...random.slice(0, 20).map((r) => `${r}-longer`)];
     secrets.forEach((s) => matcher.add(s));
     const words = ['Booking', 'hall', '42', 'é', '<b>', '"x"', 'a=b'];
+    const differ: { text: string; matcher: string; plain: string }[] = [];
     for (let n = 0; n < 300; n += 1) {
       const parts = Array.from({ length: randomInt(1, 12) }, () =>
         randomInt(3) ? (secrets[randomInt(secrets.length)] as string) : (words[randomInt(words.length)] as string),
       );
       const text = parts.join(randomInt(2) ? ' ' : '');
       const plain = [...secrets].sort((a, b) => b.length - a.length).reduce((t, s) => t.split(s).join(MASK), text);
-      expect(matcher.replace(text, MASK), text).toBe(plain);
+      const masked = matcher.replace(text, MASK);
+      if (masked !== plain) differ.push({ text, matcher: masked, plain });
     }
+    expect(differ, 'texts the matcher masks otherwise than a plain search').toEqual([]);
   });
 
   test('redact masks secret fields as MVC binds their names: any case, percent-decoded, JSON-escaped', () => {
