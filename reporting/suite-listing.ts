@@ -1,28 +1,35 @@
 // The suite as Playwright lists it, for the harness checks that read it (tests/harness/listing.spec.ts)
 // and `npm run docs`: from a `playwright test --list --reporter=json` child run, or, in a whole run
-// (`npm test`, no arguments), from the run itself. This reporter writes the run's own suite at its start,
-// in the same shape, to a file named by the run's id, and removes it at the end: the workers' listing checks
-// read it instead of listing the suite again (a child run of 5-6 CPU seconds). A run with any argument (a
-// file, --grep, --project, --shard) lists no more than it runs, so it writes nothing and the checks list.
+// (`npm test`: every project, no filter, no shard), from the run itself. This reporter writes the run's own
+// suite at its start, with the fields the JSON report gives, to a file named by the runner's process, and
+// removes it at the end: the workers (the runner's children) read it instead of listing the suite again (a
+// child run of 5-6 CPU seconds). A run that is not whole lists no more than it runs: it writes nothing (and
+// removes what a killed run of the same process id may have left), and the checks list the suite themselves.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase } from '@playwright/test/reporter';
-import type { ReportedTest } from './json-report.js';
+import { testName, type ReportedTest } from './json-report.js';
+import { wholeRun } from './coverage-reporter.js';
+
+type Annotation = TestCase['annotations'][number];
 
 /** One test as the suite lists it: a spec in one project, its tags and its static annotations. */
 export interface SuiteTest {
   /** `[project] file › describe › title`, as ReportedTest names it. */
   name: string;
   project: string;
-  /** Relative to the config's test folder, as the JSON report gives it. */
+  /** Relative to the config's test folder, with `/`, as the JSON report gives it. */
   file: string;
   /** The titles of the enclosing describes, then the test's own. */
   titlePath: string[];
   /** Without the `@`, as the JSON report gives them. */
   tags: string[];
-  annotations: { type: string; description?: string }[];
+  annotations: Annotation[];
 }
+
+const typesAndDescriptions = (annotations: Annotation[]): Annotation[] =>
+  annotations.map(({ type, description }) => ({ type, description }));
 
 /** The listing of a JSON report (`--list --reporter=json`). */
 export const listedFromReport = (tests: ReportedTest[]): SuiteTest[] =>
@@ -32,56 +39,49 @@ export const listedFromReport = (tests: ReportedTest[]): SuiteTest[] =>
     file,
     titlePath,
     tags: spec.tags,
-    annotations: test.annotations.map(({ type, description }) => ({ type, description })),
+    annotations: typesAndDescriptions(test.annotations),
   }));
 
-/** The listing of a loaded suite, as the JSON reporter would write it. */
+/** The listing of a loaded suite, with the JSON report's fields (in project order, not the report's file order). */
 function listedFromSuite(rootDir: string, suite: Suite): SuiteTest[] {
-  const entry = (test: TestCase): SuiteTest => {
+  return suite.allTests().map((test) => {
     const titlePath: string[] = [test.title];
-    for (let s = test.parent; s.type === 'describe'; s = s.parent!) titlePath.unshift(s.title);
-    const project = test.parent.project()?.name ?? '';
-    const file = relative(rootDir, test.location.file);
+    for (let s: Suite | undefined = test.parent; s?.type === 'describe'; s = s.parent) titlePath.unshift(s.title);
+    const at = { project: test.parent.project()?.name ?? '', file: relative(rootDir, test.location.file).split(sep).join('/'), titlePath };
     return {
-      name: `[${project}] ${file} › ${titlePath.join(' › ')}`,
-      project,
-      file,
-      titlePath,
+      ...at,
+      name: testName(at),
       tags: test.tags.map((tag) => tag.replace(/^@/, '')),
-      annotations: test.annotations.map(({ type, description }) => ({ type, description })),
+      annotations: typesAndDescriptions(test.annotations),
     };
-  };
-  return suite.allTests().map(entry);
+  });
 }
 
-/** Where a whole run's listing is while it runs; undefined outside a run. */
-const runListingFile = (): string | undefined => {
-  const run = process.env.HB_RUN_ID;
-  return run ? join(tmpdir(), `hb-suite-listing-${run}.json`) : undefined;
-};
+/** The listing file of the run whose runner is process `pid`. */
+const listingFile = (pid: number): string => join(tmpdir(), `hb-suite-listing-${pid}.json`);
 
-/** In a test worker, the listing its run wrote at its start; undefined when it wrote none (a run with arguments). */
+/** In a test worker, the listing its run (its parent process) wrote at its start; undefined when it wrote none. */
 export function runListing(): SuiteTest[] | undefined {
-  const file = process.env.TEST_WORKER_INDEX === undefined ? undefined : runListingFile();
+  if (process.env.TEST_WORKER_INDEX === undefined) return undefined;
+  let text: string;
   try {
-    return file ? (JSON.parse(readFileSync(file, 'utf8')) as SuiteTest[]) : undefined;
+    text = readFileSync(listingFile(process.ppid), 'utf8');
   } catch {
     return undefined;
   }
+  return JSON.parse(text) as SuiteTest[];
 }
 
 export default class SuiteListingReporter implements Reporter {
-  private file: string | undefined;
+  private readonly file = listingFile(process.pid);
 
   onBegin(config: FullConfig, suite: Suite): void {
-    // playwright.config.ts puts the runner's arguments in the metadata: none is the whole suite.
-    if ((config.metadata as { args?: string[] }).args?.length !== 0) return;
-    this.file = runListingFile();
-    if (this.file) writeFileSync(this.file, JSON.stringify(listedFromSuite(config.rootDir, suite)));
+    rmSync(this.file, { force: true });
+    if (wholeRun(config, suite) && !config.shard) writeFileSync(this.file, JSON.stringify(listedFromSuite(config.rootDir, suite)));
   }
 
   onEnd(): void {
-    if (this.file) rmSync(this.file, { force: true });
+    rmSync(this.file, { force: true });
   }
 
   printsToStdio(): boolean {

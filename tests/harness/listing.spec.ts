@@ -1,5 +1,5 @@
-// The checks that read the suite as Playwright lists it (in `npm test`, the run's own listing; in a run with
-// arguments, one `playwright test --list` child run for the file): tags, the contract test of every registry
+// The checks that read the suite as Playwright lists it (in a whole run such as `npm test`, the run's own listing;
+// in any other, one `playwright test --list` child run for the file): tags, the contract test of every registry
 // entry, `test:service`'s projects, and the open points' doc. The tests run in order in one worker, so the
 // suite is listed once. The doc's check holds the two listings to one another: `npm run docs` lists with a child run.
 import { readFileSync } from 'node:fs';

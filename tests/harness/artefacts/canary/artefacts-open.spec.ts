@@ -63,43 +63,45 @@ function expectTracesAndJsonIntact(dir: string): void {
   const all = filesUnder(dir);
   const traces = all.filter((f) => f.endsWith('trace.zip'));
   expect(traces.length, 'traces of the failed tests').toBeGreaterThan(0);
-  // What breaks, collected: one check of each kind, naming every place.
+  // What breaks, collected over every trace and file: one check of each kind, naming every place.
+  const noEvents: string[] = [];
+  const noOpening: string[] = [];
   const unparsed: string[] = [];
-  const missing: string[] = [];
+  const missing = new Set<string>();
+  const parseError = (text: string): string | undefined => {
+    try {
+      JSON.parse(text);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
   for (const trace of traces) {
     const zip = new AdmZip(trace);
     const names = new Set(zip.getEntries().map((e) => e.entryName));
     const events = zip.getEntries().filter((e) => /\.(trace|network)$/.test(e.entryName));
-    expect(events.length, `${trace}: event files`).toBeGreaterThan(0);
+    if (!events.length) noEvents.push(trace);
     for (const entry of events) {
       for (const [i, line] of entry.getData().toString('utf8').split('\n').entries()) {
-        if (!line) continue;
-        let event: unknown;
-        try {
-          event = JSON.parse(line) as unknown;
-        } catch {
-          unparsed.push(`${trace}!${entry.entryName} line ${i + 1}`);
-          continue;
-        }
+        const error = line ? parseError(line) : undefined;
+        if (error) unparsed.push(`${trace}!${entry.entryName} line ${i + 1}: ${error}`);
+        if (!line || error) continue;
         // The viewer loads every resource an event names by its sha1 from resources/.
-        for (const sha1 of JSON.stringify(event).matchAll(/"_?sha1"\s*:\s*"([^"]+)"/g))
-          if (!names.has(`resources/${sha1[1]}`)) missing.push(`${trace}: resources/${sha1[1]}`);
+        for (const sha1 of line.matchAll(/"_?sha1"\s*:\s*"([^"]+)"/g))
+          if (!names.has(`resources/${sha1[1]}`)) missing.add(`${trace}: resources/${sha1[1]}`);
       }
     }
-    const opening = events.some((e) => e.getData().toString('utf8').includes('"context-options"'));
-    expect(opening, `${trace}: the context's opening event`).toBe(true);
+    if (!events.some((e) => e.getData().toString('utf8').includes('"context-options"'))) noOpening.push(trace);
   }
+  expect(noEvents, 'traces without event files').toEqual([]);
+  expect(noOpening, "traces without the context's opening event").toEqual([]);
   expect(unparsed, 'trace event lines that do not parse as JSON').toEqual([]);
-  expect(missing, 'resources an event names that the trace does not hold').toEqual([]);
+  expect([...missing], 'resources an event names that the trace does not hold').toEqual([]);
   const json = all.filter((f) => f.endsWith('.json'));
   expect(json.length).toBeGreaterThan(0);
-  const broken = json.filter((file) => {
-    try {
-      JSON.parse(readFileSync(file, 'utf8'));
-      return false;
-    } catch {
-      return true;
-    }
+  const broken = json.flatMap((file) => {
+    const error = parseError(readFileSync(file, 'utf8'));
+    return error ? [`${file}: ${error}`] : [];
   });
   expect(broken, 'JSON files that do not parse').toEqual([]);
 }
