@@ -3,7 +3,7 @@
 // observed); then the tests whose checks read the hall's own data (setup, contract: discovery, filters,
 // counts; ui: rooms and colours) run offline against a mock seeded from the recording (HB_MOCK_SEED), and
 // must be green. The seed is kept in reports/seeded-run/hall.seed.json.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { childEnv, REPO_ROOT, runPlaywright, tempDir } from '../child-runs/child-run.js';
 import { useEnvFile } from '../settings/env-file.js';
@@ -25,14 +25,16 @@ try {
   const out = tempDir('seeded');
   const projects = ['setup', 'contract', 'ui'].map((p) => `--project=${p}`);
   const seeded = await runPlaywright(
-    // No trace: the run's folder is a scratch one, and recording one is a tenth of a browser test's CPU.
+    // No trace: recording one is a tenth of a browser test's CPU; a failure keeps its screenshot.
     ['test', ...projects, '--trace=off', '--reporter=dot'],
     childEnv({ HB_MOCK_SEED: file, HB_REPORTS_DIR: join(out, 'reports'), HB_STORAGE_STATE: join(out, 'state.json') }),
     900_000,
   );
   const last = seeded.stdout.trim().split('\n').at(-1) ?? '';
   console.log(`setup, contract and ui offline against the seeded mock: exit ${seeded.status} (${last})`);
-  if (seeded.status !== 0) console.log(seeded.stdout.slice(-4000));
+  // A green run's folder goes; a failed one's stays for its screenshots and error contexts.
+  if (seeded.status === 0) rmSync(out, { recursive: true, force: true });
+  else console.log(`${seeded.stdout.slice(-4000)}\nits screenshots and error contexts: ${join(out, 'reports', 'test-results')}`);
   checks.push(['setup, contract and ui against a mock seeded from the recording', seeded.status === 0]);
 } finally {
   await staging.close();
