@@ -1,13 +1,13 @@
 // Projects, reporters and target selection. Data only: the environment is parsed by
 // settings/env.ts (a bad variable stops the run here, before any test).
-import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { READING_SETS } from './contracts/index.js';
 import { resolveChromium } from './fixtures/browser.js';
 import { loadEnvOrExit } from './settings/env.js';
 import { runFingerprint } from './settings/fingerprint.js';
-import { STORAGE_STATE } from './settings/paths.js';
-import { allureOptions, displayUrl, reportsPath } from './reporting/report-options.js';
+import { ensureMockSecret, ensureRunId } from './settings/run.js';
+import { displayUrl, STORAGE_STATE } from './settings/paths.js';
+import { allureOptions, reportsPath } from './reporting/report-options.js';
 import type { SummaryMetadata } from './reporting/summary-reporter.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
@@ -15,10 +15,10 @@ const env = loadEnvOrExit();
 const remote = env.target.kind === 'remote';
 // One id per run, inherited by every worker: the run marker in booking names, so the
 // janitor (fixtures/bookings.ts) never sweeps bookings of the run that is in progress.
-process.env.HB_RUN_ID ??= `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+ensureRunId();
 // One signing key per run for the workers' mocks, so the session the setup project saved is valid in
 // every worker's mock, and no key in the source can forge one.
-process.env.HB_MOCK_SECRET ??= randomBytes(32).toString('base64url');
+ensureMockSecret();
 
 const chromium = resolveChromium(env.chromiumPath);
 const browser = {

@@ -5,11 +5,10 @@
 // spelling) so a broken field breaks the test of its endpoint, not every test that needs an id.
 import { createHash } from 'node:crypto';
 import { existsSync, openSync, closeSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { endpoints, listItems, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
 import type { CallArgs, HbClient } from './client.js';
+import { runFile } from '../settings/run.js';
 import { checkJsonAnswer, issueLine } from './contract-answer.js';
 
 /**
@@ -142,15 +141,14 @@ function pick<T>(source: Peeked, what: string, select: (json: unknown) => T | un
 }
 
 /**
- * The facts of the target. Against a remote one, read once per run (HB_RUN_ID, set by
+ * The facts of the target. Against a remote one, read once per run (a file in the run's folder, settings/run.ts; HB_RUN_ID, set by
  * playwright.config.ts): each request there costs a round trip, and every worker of every
  * project would otherwise repeat the same six reads.
  */
 export async function discoverFacts(client: HbClient, target: FactsTarget): Promise<Facts> {
-  const run = process.env.HB_RUN_ID;
-  if (target.mockServer || !run) return readFacts(client, target);
-  const key = createHash('sha256').update(`${run} ${target.baseUrl} ${target.hallId}`).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `hb-facts-${key}.json`);
+  const key = createHash('sha256').update(`${target.baseUrl} ${target.hallId}`).digest('hex').slice(0, 16);
+  const file = target.mockServer ? undefined : runFile(`facts-${key}.json`);
+  if (!file) return readFacts(client, target);
   let mine = false;
   try {
     closeSync(openSync(`${file}.lock`, 'wx'));

@@ -6,7 +6,7 @@
 // The slim build, as client/forms.ts: a form and its inputs as written, without parse5 and undici in every process.
 import * as cheerio from 'cheerio/slim';
 import { LOGIN_PATH, isLoginPath } from '../contracts/index.js';
-import { setCookiePairs } from './cookies.js';
+import { setCookiePairs } from '../wire/cookies.js';
 import { maskValues, redact, type MaskedText } from './secrets.js';
 
 export type LoginVerdict = { kind: 'ok' } | { kind: 'credentials'; why: MaskedText } | { kind: 'flow-changed'; why: MaskedText };

@@ -4,7 +4,7 @@
 // real-client checks do not share the suite client's assumptions.
 import * as cheerio from 'cheerio/slim';
 import { TOKEN_FIELD, pagePath } from '../contracts/index.js';
-import { setCookiePairs } from './cookies.js';
+import { setCookiePairs } from '../wire/cookies.js';
 
 export interface PlainReply {
   status: number;

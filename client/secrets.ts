@@ -18,12 +18,27 @@ export function registerSecret(value: string | undefined | null, { always = fals
 export const MASK = '***';
 
 /** Header names (lower-case) that carry session cookies or the token: their values are secrets. */
-export const SECRET_HEADER_NAMES = ['cookie', 'set-cookie', TOKEN_HEADER.toLowerCase()] as const;
+const SECRET_HEADER_NAMES = ['cookie', 'set-cookie', TOKEN_HEADER.toLowerCase()] as const;
 /** Form and JSON field names whose values are secrets: the login form's password and the token field. */
 export const SECRET_FIELD_NAMES = ['Password', TOKEN_FIELD] as const;
 
-/** Header names whose values are always masked, whatever they hold. */
-const SECRET_HEADERS = new Set<string>([...SECRET_HEADER_NAMES, 'authorization']);
+/**
+ * Names of the headers whose whole value is a credential, whatever characters it holds: the session's (cookies, the token) and any a
+ * staging server or a gateway in front of it may take (RFC 9110 §11.6.2 Authorization, §11.7.2 Proxy-Authorization;
+ * API keys and tokens by the usual `X-…` names).
+ */
+export const CREDENTIAL_HEADER_NAMES = `(?:${[
+  ...SECRET_HEADER_NAMES,
+  '(?:proxy-)?authorization',
+  'x-[a-z0-9-]*(?:token|key|secret|auth|session|password)[a-z0-9-]*',
+  'api-?key',
+].join('|')})`;
+/** {@link CREDENTIAL_HEADER_NAMES} as a whole name, case-insensitive. */
+export const CREDENTIAL_HEADER = new RegExp(`^${CREDENTIAL_HEADER_NAMES}$`, 'i');
+/** The headers whose value starts with an authentication scheme (RFC 9110 §11.4). */
+const AUTHORIZATION = /^(proxy-)?authorization$/i;
+/** `Basic `, `Bearer `, `Digest `: the scheme of an Authorization value, kept (it helps debugging and is no secret). */
+const AUTH_SCHEME = /^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s+(?=\S)/;
 
 const FIELD_NAME = new RegExp(`(?:^|[.\\]])(?:${SECRET_FIELD_NAMES.join('|')})$`, 'i');
 /**
@@ -141,9 +156,34 @@ export function redactHeaders(headers: Record<string, string | string[]>): Recor
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
     const value = Array.isArray(v) ? v.join('\n') : v;
-    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? maskCookieValues(value) : redact(value);
+    const name = k.toLowerCase();
+    if (name === 'cookie' || name === 'set-cookie') out[k] = maskCookieValues(value);
+    else out[k] = CREDENTIAL_HEADER.test(name) ? maskCredential(value, AUTHORIZATION.test(name)) : redact(value);
   }
   return out;
+}
+
+/** `Authorization: Basic dXNlcjpwYXNz==` → `Basic ***`; any other credential value whole → `***`. */
+const maskCredential = (value: string, schemed: boolean): string =>
+  value
+    .split('\n')
+    .map((line) => `${(schemed && AUTH_SCHEME.exec(line)?.[0]) || ''}${MASK}`)
+    .join('\n');
+
+/**
+ * The secrets a credential header carries, to register before anything is recorded: its value less the scheme, and for
+ * `Basic` the password it encodes (RFC 7617: base64 of `user:password`).
+ */
+export function credentialSecrets(name: string, value: string): string[] {
+  if (!CREDENTIAL_HEADER.test(name) || /^(set-)?cookie$/i.test(name)) return [];
+  return value.split('\n').flatMap((line) => {
+    const schemed = AUTHORIZATION.test(name) ? AUTH_SCHEME.exec(line) : null;
+    const scheme = schemed?.[1];
+    const token = line.slice(schemed?.[0].length ?? 0).trim();
+    if (scheme?.toLowerCase() !== 'basic') return [token];
+    const decoded = Buffer.from(token, 'base64').toString('utf8');
+    return [token, decoded, decoded.slice(decoded.indexOf(':') + 1)];
+  });
 }
 
 /** `a=secret; b=x` → `a=***; b=***` (names stay: they help debugging and are not secret). */

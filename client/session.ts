@@ -2,7 +2,7 @@
 // (interface doc, "Session check") with a transparent re-login, and the anti-forgery token
 // read from the first logged-in page that carries one (live notes).
 import { LOGIN_PATH, TOKEN_FIELD, isLoginPath, endpoints, pagePath, type PageId } from '../contracts/index.js';
-import { LoginError, TokenNotFoundError, UnexpectedStatusError } from './errors.js';
+import { LoginError, RedirectLoopError, TokenNotFoundError, UnexpectedStatusError } from './errors.js';
 import { tokensIn } from './forms.js';
 import { hasLoginForm, loginVerdict } from './login-verdict.js';
 import { MaskedText, maskValues, registerSecret } from './secrets.js';
@@ -57,7 +57,13 @@ export class SessionClient extends Transport {
   }
 
   private async loginOnce(): Promise<void> {
-    const page = await this.send(LOGIN_PATH, { follow: true, endpointId: 'loginPage' });
+    const page = await this.send(LOGIN_PATH, { follow: true, endpointId: 'loginPage' }).catch((error: unknown) => {
+      if (!(error instanceof RedirectLoopError)) throw error;
+      const url = this.url(LOGIN_PATH);
+      const what = maskValues`loginPage: GET ${url} redirects in a loop (${error.message.split(': ').pop()}): \
+is HB_BASE_URL the service's origin?`;
+      throw new LoginError(what, { endpointId: 'loginPage', method: 'GET', url, requestHeaders: {}, responseHeaders: {} }, 'HB_BASE_URL');
+    });
     const [token] = tokensIn(page.text);
     if (page.status !== 200) {
       const what = maskValues`loginPage: GET ${page.url} → HTTP ${page.status}: \

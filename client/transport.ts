@@ -3,12 +3,13 @@
 // reaches the jar. Each finished exchange is masked, then handed to the listeners.
 import { CookieJar } from 'tough-cookie';
 import { TOKEN_FIELD } from '../contracts/index.js';
-import { RedirectLoopError, TransportError, transportCode } from './errors.js';
+import { RedirectLoopError, TransportError, transportCode, WriteRefusedError } from './errors.js';
 import { headersToRecord, maskExchange, type Exchange } from './exchange.js';
 import { tokensIn } from './forms.js';
 import type { RunSlots } from './run-slots.js';
 import { registerSecret } from './secrets.js';
-import { tapWire } from './wire-tap.js';
+import { startRequest, tapWire } from './wire-tap.js';
+import { runGuard, type RequestGuard } from '../settings/write-guard.js';
 
 export interface ClientOptions {
   baseUrl: string;
@@ -30,6 +31,8 @@ export interface ClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Called before each retry with the wait chosen (for reports, and to test the backoff). */
   onRetry?: (retry: RetryInfo) => void;
+  /** The write guard every request and redirect hop passes (settings/write-guard.ts); the run's own by default. */
+  guard?: RequestGuard;
 }
 
 export interface RetryInfo {
@@ -91,10 +94,13 @@ export class Transport {
   readonly exchangeListeners = new Set<(exchange: Exchange) => void>();
   private readonly limiter: Limiter;
 
+  private readonly guard: RequestGuard;
+
   constructor(protected readonly options: ClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.jar = options.jar ?? new CookieJar();
     this.limiter = new Limiter(options.maxConcurrency ?? 4);
+    this.guard = options.guard ?? runGuard();
   }
 
   url(path: string): string {
@@ -157,31 +163,37 @@ export class Transport {
         requestBody: body,
         responseHeaders: {},
       };
+      // Every hop, the first and each redirect, passes the write guard: a write never reaches a protected host.
+      const refused = await this.guard.refusal(currentMethod, url);
+      if (refused) throw new WriteRefusedError(refused, maskExchange(exchange));
       const started = performance.now();
+      const timeoutMs = this.options.timeoutMs ?? 30_000;
+      const pending = startRequest(maskExchange(exchange));
       let response: Response;
+      let text: string;
       try {
-        response = await fetch(url, {
-          method: currentMethod,
-          headers,
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-        });
+        // One timeout for the whole exchange: an answer whose body never ends is no answer either.
+        response = await fetch(url, { method: currentMethod, headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        exchange.status = response.status;
+        exchange.responseHeaders = headersToRecord(response.headers);
+        text = await response.text();
       } catch (error) {
         exchange.durationMs = performance.now() - started;
-        const lost = maskExchange(exchange);
+        const status = exchange.status;
+        if (status !== undefined) exchange.responseBody = `(the body did not finish within ${timeoutMs / 1000} s)`;
+        // No whole answer: kept as none (the coverage and the evidence read a status-less exchange so), its headers shown.
+        const lost = maskExchange({ ...exchange, status: undefined });
+        pending.end();
         tapWire(lost);
-        throw new TransportError(lost, transportCode(error), error);
+        throw new TransportError(lost, transportCode(error), error, status);
       }
+      pending.end();
       for (const c of response.headers.getSetCookie()) {
         const stored = await this.jar.setCookie(c, url, { ignoreError: true });
         registerSecret(stored?.value);
       }
-      const text = await response.text();
       // A page's anti-forgery tokens are secrets before anyone reads them: mask them in this exchange too.
       if (text.includes(TOKEN_FIELD)) for (const token of tokensIn(text)) registerSecret(token);
-      exchange.status = response.status;
-      exchange.responseHeaders = headersToRecord(response.headers);
       exchange.responseBody = text;
       exchange.durationMs = performance.now() - started;
       const masked = maskExchange(exchange);

@@ -3,7 +3,7 @@
 // holds faults for the CLI and the control endpoint, the `--fault` argument, and the 429 and 500 answers.
 import { z } from 'zod';
 import { routeMatches } from '../contracts/index.js';
-import { cookiePairs } from '../client/cookies.js';
+import { cookiePairs } from '../wire/cookies.js';
 
 /** The control endpoint of the standalone mock. */
 export const FAULTS_PATH = '/__mock/faults';
@@ -94,10 +94,17 @@ export class FaultSwitch {
 
   /** Switch a fault on; throws a readable error on a bad spec. */
   inject(spec: FaultSpec): ActiveFault {
-    if (this.faults.length >= MAX_FAULTS) throw new Error(tooMany(1, this.faults.length));
-    const fault = activeFault(spec, this.nextId++);
-    this.faults.push(fault);
-    return fault;
+    const [fault] = this.injectAll([spec]);
+    return fault as ActiveFault;
+  }
+
+  /** Switch faults on, all of them or none: a bad spec anywhere in the list (a readable error) leaves the switch as it was. */
+  injectAll(specs: readonly FaultSpec[]): ActiveFault[] {
+    if (this.faults.length + specs.length > MAX_FAULTS) throw new Error(tooMany(specs.length, this.faults.length));
+    const faults = specs.map((spec, i) => activeFault(spec, this.nextId + i));
+    this.nextId += faults.length;
+    this.faults.push(...faults);
+    return faults;
   }
 
   clear(): void {
@@ -180,11 +187,11 @@ export function controlFaults(faults: FaultSwitch, method: string, body: string)
         return { status: 400, json: { Message: 'expected a JSON fault spec or an array of them' } };
       }
       const list = Array.isArray(specs) ? specs : [specs];
-      // All or none: a list over the bound is refused before any of it is switched on.
+      // All or none: a list over the bound, or with one bad spec, is refused before any of it is switched on.
       const active = faults.active().length;
       if (active + list.length > MAX_FAULTS) return { status: 413, json: { Message: tooMany(list.length, active) } };
       try {
-        const added = list.map((spec) => faults.inject(spec as FaultSpec));
+        const added = faults.injectAll(list as FaultSpec[]);
         return { status: 201, json: { added: added.map(faultView), faults: faults.active().map(faultView) } };
       } catch (error) {
         return { status: 400, json: { Message: (error as Error).message } };

@@ -4,7 +4,7 @@
 import { mapItems, routeMatches, type BookingGridQuery, type Domain, type EndpointId, type SchedulerQuery } from '../contracts/index.js';
 import type { MockContext, MockOverride } from './context.js';
 import { cookiesOf, currentUser } from './routes.js';
-import { cookieHeader } from '../client/cookies.js';
+import { cookieHeader } from '../wire/cookies.js';
 import { ANTIFORGERY_COOKIE } from './session.js';
 
 export type MutantArea = Domain | 'wire' | 'pages';

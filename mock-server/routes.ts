@@ -17,7 +17,7 @@ import type { MockContext } from './context.js';
 import { bindQuery, readForm, routeInt } from './binding.js';
 import { layout } from './html/layout.js';
 import { jsonAnswer } from './json-answer.js';
-import { parseCookieHeader } from '../client/cookies.js';
+import { parseCookieHeader } from '../wire/cookies.js';
 import { ANTIFORGERY_COOKIE, AUTH_COOKIE } from './session.js';
 
 export const cookiesOf = (request: Request) => parseCookieHeader(request.headers.get('cookie'));

@@ -9,13 +9,15 @@ import { defineConfig, type Project } from '@playwright/test';
 import base from '../playwright.config.js';
 import type { TestFixtures, WorkerFixtures } from '../fixtures/index.js';
 import { REPO_ROOT, TESTS_DIR as TESTS } from '../settings/paths.js';
+import { mutationPlanSetting } from '../settings/run.js';
 import { MUTATION_PROJECTS, tryProjectsOf, type PlannedTry, type TryProject } from './plan.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const plan = JSON.parse(readFileSync(process.env.HB_MUTATION_PLAN ?? '', 'utf8')) as PlannedTry[];
+const setting = mutationPlanSetting();
+const plan = JSON.parse(readFileSync(setting.file, 'utf8')) as PlannedTry[];
 const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
 // With a baseline (npm test's run of this commit), the suite's projects are not run again: setup only.
-const triesOnly = process.env.HB_MUTATION_TRIES_ONLY === 'true';
+const { triesOnly } = setting;
 const suite = (base.projects ?? [])
   .filter((p) => p.name === 'setup' || (!triesOnly && MUTATION_PROJECTS.includes(p.name ?? '')))
   // Their testDir is relative to the suite's config, two folders up from this one.

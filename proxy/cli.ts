@@ -4,12 +4,13 @@
 import { rmSync } from 'node:fs';
 import { shownPath } from '../settings/paths.js';
 import { PROXY_USAGE, type ProxyCli } from './options.js';
-import { consoleLine, violationLine } from './record.js';
+import { consoleLine, KEPT_EXCHANGES, violationLine } from './record.js';
 import { endpointLine, writeProxyCoverage } from './coverage.js';
 import { LOGIN_PATH } from '../contracts/index.js';
 import { faultList } from '../mock-server/faults.js';
-import { protectedBecause } from '../settings/same-machine.js';
-import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH, startProxy } from './server.js';
+import { guardVerdict } from '../settings/same-machine.js';
+import { startProxy } from './server.js';
+import { PROXY_FAULTS_PATH, PROXY_RECORD_PATH } from './steps.js';
 import { Recording } from '../recording/recording.js';
 import { RecordingError } from '../recording/seed-builder.js';
 
@@ -56,7 +57,9 @@ export async function startProxyCli(cli: ProxyCli, out: CliOutput): Promise<Prox
   }
 
   // The proxy's own comparison, by address (settings/same-machine.ts).
-  const guarded = cli.guard.protectedHosts.length ? await protectedBecause(cli.target, cli.guard.protectedHosts) : null;
+  const verdict = cli.guard.protectedHosts.length ? await guardVerdict(cli.target, cli.guard.protectedHosts) : undefined;
+  for (const line of verdict?.warnings ?? []) out.error(line);
+  const guarded = verdict?.why ?? null;
   const writes = !guarded
     ? 'forwarded (the target is not in HB_PROTECTED_HOSTS)'
     : cli.guard.allowWrites
@@ -69,13 +72,15 @@ export async function startProxyCli(cli: ProxyCli, out: CliOutput): Promise<Prox
     await proxy.close();
     const broken = proxy.record.violations.length;
     const unknown = Object.keys(proxy.record.unknownPaths()).length;
-    const counts = `${proxy.record.entries.length} requests, ${broken} contract violation(s)`;
+    const counts = `${proxy.record.total} requests, ${broken} contract violation(s)`;
     out.log(`hb-proxy stopped (${reason}): ${counts}, ${unknown} path(s) the registry does not know.`);
+    const { dropped } = proxy.record;
+    if (dropped) out.log(`  exchanges.json keeps the first ${KEPT_EXCHANGES} exchanges: ${dropped} more were counted, not kept`);
     let coverage: ReturnType<typeof writeProxyCoverage>;
     try {
       rmSync(cli.reportDir, { recursive: true, force: true });
       proxy.record.write(cli.reportDir);
-      coverage = writeProxyCoverage(cli.reportDir, proxy.record.entries, proxy.record.target);
+      coverage = writeProxyCoverage(cli.reportDir, proxy.record.coverage, proxy.record.target);
     } catch (error) {
       // Node's own message starts with the code (`ENOTDIR: not a directory, unlink '…'`).
       const why = (error as Error).message.split('\n')[0];

@@ -7,8 +7,8 @@ import { endpoints } from '../contracts/index.js';
 import { coverageHtml } from '../coverage/html.js';
 import { coverageModel } from '../coverage/model.js';
 import { hitsOf } from '../coverage/observe.js';
-import { addHit, buildReport, coverageLine, emptyData, type CoverageReport } from '../coverage/tally.js';
-import type { ProxyEntry } from './record.js';
+import { addHit, buildReport, coverageLine, type CoverageData, type CoverageReport } from '../coverage/tally.js';
+import type { Exchange } from '../client/exchange.js';
 
 export interface EndpointCoverage {
   exercised: number;
@@ -19,24 +19,18 @@ export interface EndpointCoverage {
   line: string;
 }
 
-/** Coverage of the exchanges the proxy forwarded or answered (a refused write exercised nothing of the target). */
-function proxyCoverage(entries: readonly ProxyEntry[], target: string): CoverageReport {
-  const data = emptyData();
-  for (const e of entries) {
-    if (e.verdict === 'refused' || e.verdict === 'fault') continue;
-    const x = e.exchange;
-    const observed = {
-      method: x.method,
-      url: x.url,
-      status: e.status,
-      location: x.responseHeaders.location,
-      requestHeaders: x.requestHeaders,
-      requestBody: x.requestBody,
-      responseBody: x.responseBody,
-    };
-    for (const id of hitsOf(observed)) addHit(data, id);
-  }
-  return buildReport(coverageModel(), data, { offline: false, target, gate: false });
+/** One exchange the proxy forwarded or answered, added to the session's coverage (a refused write exercised nothing of the target). */
+export function addProxyHits(data: CoverageData, e: { status: number | null }, x: Exchange): void {
+  const observed = {
+    method: x.method,
+    url: x.url,
+    status: e.status,
+    location: x.responseHeaders.location,
+    requestHeaders: x.requestHeaders,
+    requestBody: x.requestBody,
+    responseBody: x.responseBody,
+  };
+  for (const id of hitsOf(observed)) addHit(data, id);
 }
 
 /** "N of 36 JSON endpoints exercised" and the rest. */
@@ -53,8 +47,8 @@ export const endpointLine = (c: EndpointCoverage): string =>
  * Write coverage.json and coverage.html into the proxy's report folder, and add the coverage to
  * its summary.json and summary.html (written by record.ts just before). Returns the endpoint count.
  */
-export function writeProxyCoverage(dir: string, entries: readonly ProxyEntry[], target: string): EndpointCoverage {
-  const report = proxyCoverage(entries, target);
+export function writeProxyCoverage(dir: string, data: CoverageData, target: string): EndpointCoverage {
+  const report = buildReport(coverageModel(), data, { offline: false, target, gate: false });
   const counted = endpointCoverage(report);
   writeFileSync(join(dir, 'coverage.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(dir, 'coverage.html'), coverageHtml(report));

@@ -1,17 +1,17 @@
 // `npm run proxy` arguments and the HB_* variables it reads, checked before anything
 // starts: a bad value is a ProxyUsageError naming the option or variable (exit code 2 by
 // settings/command-line.ts), and so is a record folder that cannot be written.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FAULT_USAGE, FaultSwitch, parseFaultArg, type FaultSpec } from '../mock-server/faults.js';
 import { baselineSource } from '../client/drift.js';
 import { EnvVariables, repoPath } from '../settings/env.js';
-import { shownPath } from '../settings/paths.js';
+import { displayUrl, shownPath } from '../settings/paths.js';
 import { protectedHostList } from '../settings/protected-hosts.js';
-import { makeWritableDir, StartPathError, writableFile } from '../settings/start-paths.js';
+import { makeWritableDir, reportsFolder, StartPathError, writableFile } from '../settings/start-paths.js';
 import { negativeValuesJoined, StartError } from '../settings/command-line.js';
-import type { ProxyOptions } from './server.js';
+import type { ProxyOptions } from './call.js';
 
 export const PROXY_USAGE = `Usage: npm run proxy -- --target https://staging.example [--port 4020] [--host 127.0.0.1]
        [--allow-writes] [--duration <seconds, up to 604800>] [--strict] [--record FILE [--keep-personal-data]]
@@ -95,7 +95,11 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
   const rawTarget = values.target ?? env.data.HB_BASE_URL;
   if (!rawTarget) throw new ProxyUsageError('no target: pass --target https://staging.example or set HB_BASE_URL');
   const target = TargetUrl.safeParse(rawTarget);
-  if (!target.success) throw new ProxyUsageError(`--target "${rawTarget}": ${target.error.issues.map((i) => i.message).join('; ')}`);
+  if (!target.success) {
+    // Credentials in the URL are refused, and never echoed: the value is shown without them.
+    const shown = URL.canParse(rawTarget) ? displayUrl(rawTarget) : rawTarget;
+    throw new ProxyUsageError(`--target "${shown}": ${target.error.issues.map((i) => i.message).join('; ')}`);
+  }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535)
     throw new ProxyUsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
@@ -149,6 +153,8 @@ export function parseProxyCommandLine(argv: string[], source: NodeJS.ProcessEnv 
   const cli = parseProxyArgs(argv, source);
   if (cli.help) return cli;
   try {
+    // The proxy replaces its record folder at each stop: only inside a reports folder of the suite's own.
+    reportsFolder(dirname(cli.reportDir));
     makeWritableDir(cli.reportDir);
   } catch (error) {
     throw new StartError(`Cannot start: HB_REPORTS_DIR: the record folder ${shownPath(cli.reportDir)}: ${(error as Error).message}`);

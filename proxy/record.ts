@@ -10,6 +10,9 @@ import { maskExchange, type Exchange } from '../client/exchange.js';
 import { redact } from '../client/secrets.js';
 import type { Verdict } from '../client/evidence/answer-check.js';
 import { makeWritableDir } from '../settings/start-paths.js';
+import { emptyData } from '../coverage/tally.js';
+import { recordedBody } from './bodies.js';
+import { addProxyHits } from './coverage.js';
 
 export interface ProxyEntry {
   /** Registry id, or `(unknown)`. */
@@ -54,60 +57,86 @@ export const consoleLine = (e: ProxyEntry): string =>
 const emptyDrift = (): Drift => ({ unknownKeys: [], aliases: {}, newBaselineKeys: [] });
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])].sort();
 
+/** Exchanges the record keeps whole (masked, bodies over 16 KB as their size, hash and first bytes): its memory is bounded. */
+export const KEPT_EXCHANGES = 5_000;
+/** Violations kept past {@link KEPT_EXCHANGES}, without their exchange. */
+const KEPT_LATE_VIOLATIONS = 1_000;
+
 export class ProxyRecord {
+  /** The first {@link KEPT_EXCHANGES} exchanges; the counts, coverage and drift take every one. */
   readonly entries: ProxyEntry[] = [];
   readonly drift = new Map<string, Drift>();
   readonly startedAt = new Date();
+  /** Every request recorded, kept or not. */
+  total = 0;
+  /** What the session exercised of the contract, tallied as it goes (proxy/coverage.ts). */
+  readonly coverage = emptyData();
+  private readonly byEndpoint = new Map<string, EndpointSummary>();
+  private readonly unknown: Record<string, number> = {};
+  private readonly lateViolations: ProxyEntry[] = [];
 
   constructor(readonly target: string) {}
 
   add(entry: Omit<ProxyEntry, 'exchange' | 'path' | 'url'> & { exchange: Exchange; path: string }, drift?: Drift): ProxyEntry {
-    const exchange = maskExchange(entry.exchange);
+    const masked = maskExchange(entry.exchange);
+    const exchange = { ...masked, requestBody: recordedBody(masked.requestBody), responseBody: recordedBody(masked.responseBody) };
     const recorded: ProxyEntry = { ...entry, path: redact(entry.path), url: exchange.url, exchange };
-    this.entries.push(recorded);
-    if (drift) {
-      const before = this.drift.get(entry.endpointId) ?? emptyDrift();
-      const aliases = { ...before.aliases };
-      for (const [k, v] of Object.entries(drift.aliases)) aliases[k] = union(aliases[k] ?? [], v);
-      const observedShape =
-        drift.observedShape && before.observedShape
-          ? mergeShapes(before.observedShape, drift.observedShape)
-          : (drift.observedShape ?? before.observedShape);
-      this.drift.set(entry.endpointId, {
-        unknownKeys: union(before.unknownKeys, drift.unknownKeys),
-        aliases,
-        newBaselineKeys: union(before.newBaselineKeys, drift.newBaselineKeys),
-        ...(observedShape && { observedShape }),
-      });
-    }
+    this.total += 1;
+    if (this.entries.length < KEPT_EXCHANGES) this.entries.push(recorded);
+    else if (recorded.verdict === 'violation' && this.lateViolations.length < KEPT_LATE_VIOLATIONS)
+      this.lateViolations.push({ ...recorded, exchange: { ...exchange, requestBody: undefined, responseBody: undefined } });
+    this.tally(recorded, masked);
+    if (drift) this.addDrift(entry.endpointId, drift);
     return recorded;
   }
 
+  /** The counts every request adds to: per endpoint, unknown paths, coverage (from the exchange before its bodies were cut). */
+  private tally(e: ProxyEntry, exchange: Exchange): void {
+    if (e.verdict !== 'refused' && e.verdict !== 'fault') addProxyHits(this.coverage, e, exchange);
+    if (e.verdict === 'unknown') {
+      const key = `${e.method} ${e.path.split('?')[0]}`;
+      this.unknown[key] = (this.unknown[key] ?? 0) + 1;
+    }
+    if (e.endpointId === '(unknown)') return;
+    const s = this.byEndpoint.get(e.endpointId) ?? { endpointId: e.endpointId, calls: 0, verdicts: {}, issues: [] };
+    s.calls += 1;
+    s.verdicts[e.verdict] = (s.verdicts[e.verdict] ?? 0) + 1;
+    for (const i of e.issues) if (!s.issues.includes(`${i.path}: ${i.message}`)) s.issues.push(`${i.path}: ${i.message}`);
+    this.byEndpoint.set(e.endpointId, s);
+  }
+
+  private addDrift(endpointId: string, drift: Drift): void {
+    const before = this.drift.get(endpointId) ?? emptyDrift();
+    const aliases = { ...before.aliases };
+    for (const [k, v] of Object.entries(drift.aliases)) aliases[k] = union(aliases[k] ?? [], v);
+    const observedShape =
+      drift.observedShape && before.observedShape
+        ? mergeShapes(before.observedShape, drift.observedShape)
+        : (drift.observedShape ?? before.observedShape);
+    this.drift.set(endpointId, {
+      unknownKeys: union(before.unknownKeys, drift.unknownKeys),
+      aliases,
+      newBaselineKeys: union(before.newBaselineKeys, drift.newBaselineKeys),
+      ...(observedShape && { observedShape }),
+    });
+  }
+
+  /** Requests recorded but not kept in exchanges.json. */
+  get dropped(): number {
+    return this.total - this.entries.length;
+  }
+
   get violations(): ProxyEntry[] {
-    return this.entries.filter((e) => e.verdict === 'violation');
+    return [...this.entries.filter((e) => e.verdict === 'violation'), ...this.lateViolations];
   }
 
   /** Method and path (no query) of every call the registry does not know, with its count. */
   unknownPaths(): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const e of this.entries.filter((x) => x.verdict === 'unknown')) {
-      const key = `${e.method} ${e.path.split('?')[0]}`;
-      out[key] = (out[key] ?? 0) + 1;
-    }
-    return out;
+    return { ...this.unknown };
   }
 
   summary(): EndpointSummary[] {
-    const by = new Map<string, EndpointSummary>();
-    for (const e of this.entries) {
-      if (e.endpointId === '(unknown)') continue;
-      const s = by.get(e.endpointId) ?? { endpointId: e.endpointId, calls: 0, verdicts: {}, issues: [] };
-      s.calls += 1;
-      s.verdicts[e.verdict] = (s.verdicts[e.verdict] ?? 0) + 1;
-      for (const i of e.issues) if (!s.issues.includes(`${i.path}: ${i.message}`)) s.issues.push(`${i.path}: ${i.message}`);
-      by.set(e.endpointId, s);
-    }
-    return [...by.values()].sort((a, b) => a.endpointId.localeCompare(b.endpointId));
+    return [...this.byEndpoint.values()].sort((a, b) => a.endpointId.localeCompare(b.endpointId));
   }
 
   /**
@@ -129,7 +158,9 @@ export class ProxyRecord {
         target: this.target,
         startedAt: this.startedAt.toISOString(),
         stoppedAt: at,
-        requests: this.entries.length,
+        requests: this.total,
+        exchangesKept: this.entries.length,
+        exchangesDropped: this.dropped,
         violations: this.violations.map(violationLine),
         endpoints: this.summary(),
         unknownPaths: this.unknownPaths(),
@@ -163,7 +194,7 @@ export class ProxyRecord {
 td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}tr.broken td{background:#fde2e2}</style></head>
 <body><h1>Contract record through the proxy</h1>
 <p>Target ${esc(this.target)}, ${esc(this.startedAt.toISOString())} to ${esc(at)}:
-${this.entries.length} requests, <strong>${broken} contract violation(s)</strong>.</p>
+${this.total} requests, <strong>${broken} contract violation(s)</strong>.</p>
 <h2>Endpoints and pages</h2>
 <table><thead><tr><th>endpoint</th><th>calls</th><th>verdicts</th><th>issues (field path: message)</th></tr></thead><tbody>
 ${rows}

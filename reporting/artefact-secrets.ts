@@ -5,9 +5,17 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { TOKEN_FIELD } from '../contracts/index.js';
-import { MASK, MIN_SECRET_LENGTH, SECRET_HEADER_NAMES, decodeForm, decodeJson, registerSecret } from '../client/secrets.js';
+import {
+  CREDENTIAL_HEADER_NAMES,
+  MASK,
+  MIN_SECRET_LENGTH,
+  credentialSecrets,
+  decodeForm,
+  decodeJson,
+  registerSecret,
+} from '../client/secrets.js';
 import { SecretMatcher } from '../client/secret-matcher.js';
-import { cookiePairs, setCookiePairs } from '../client/cookies.js';
+import { cookiePairs, setCookiePairs } from '../wire/cookies.js';
 
 type Leaf = (where: string, content: Buffer) => Buffer;
 
@@ -72,14 +80,15 @@ function transform(where: string, content: Buffer, leaf: Leaf): Buffer {
   return leaf(where, content);
 }
 
-/** Every file under `path`. */
-function* files(path: string): Generator<string> {
+/** Every file under `path`; with `since`, only those written at or after it (ms since the epoch). */
+function* files(path: string, since = 0): Generator<string> {
   if (!existsSync(path)) return;
-  if (statSync(path).isFile()) {
-    yield path;
+  const stat = statSync(path);
+  if (stat.isFile()) {
+    if (stat.mtimeMs >= since) yield path;
     return;
   }
-  for (const name of readdirSync(path)) yield* files(join(path, name));
+  for (const name of readdirSync(path)) yield* files(join(path, name), since);
 }
 
 /** Values of a Cookie header (`a=1; b=2`) or of Set-Cookie lines (`a=1; path=/`, one per line). */
@@ -91,8 +100,8 @@ function cookieValues(header: string, setCookie: boolean): string[] {
   return values.flatMap((v) => [v.trim(), decodeForm(v.trim())]);
 }
 
-// The secret names come from client/secrets.ts, the one list the client's masking uses too.
-const HEADERS = SECRET_HEADER_NAMES.join('|');
+// The credential header names come from client/secrets.ts, the one list the client's masking uses too.
+const HEADERS = CREDENTIAL_HEADER_NAMES;
 const JSON_STRING = '((?:[^"\\\\]|\\\\.)*)';
 const HEADER_JSON = new RegExp(`"name"\\s*:\\s*"(${HEADERS})"\\s*,\\s*"value"\\s*:\\s*"${JSON_STRING}"`, 'gi');
 const HEADER_MAP = new RegExp(`"(${HEADERS})"\\s*:\\s*"${JSON_STRING}"`, 'gi');
@@ -123,8 +132,8 @@ export function harvest(text: string): Set<string> {
     for (const m of text.matchAll(re)) {
       const value = re === HEADER_LINE ? (m[2] ?? '') : decodeJson(m[2] ?? '');
       const name = (m[1] ?? '').toLowerCase();
-      if (name === 'requestverificationtoken') add(value.trim());
-      else cookieValues(value, name === 'set-cookie').forEach(add);
+      if (name === 'cookie' || name === 'set-cookie') cookieValues(value, name === 'set-cookie').forEach(add);
+      else credentialSecrets(name, value).forEach(add);
     }
   }
   for (const m of text.matchAll(TOKEN_PAIR)) add(decodeForm(m[1] ?? ''));
@@ -169,10 +178,11 @@ export interface ScrubResult {
  * Mask secrets in every file under `paths`: the `known` ones (the password, the saved
  * session's cookies) and the cookie values and tokens the artefacts show the service issued, each
  * in any spelling, and nothing else: no pattern rewrites a file, so a report's code stays code.
- * Values shorter than {@link SCRUB_MIN_LENGTH} are left. Rewrites files in place.
+ * Values shorter than {@link SCRUB_MIN_LENGTH} are left. Rewrites files in place; with `since` (a run's start),
+ * only the files written since: a run rewrites what it wrote, nothing else in its folders.
  */
-export function scrubArtefacts(paths: string[], known: Iterable<string> = []): ScrubResult {
-  const all = paths.flatMap((p) => [...files(p)]);
+export function scrubArtefacts(paths: string[], known: Iterable<string> = [], { since = 0 } = {}): ScrubResult {
+  const all = paths.flatMap((p) => [...files(p, since)]);
   const secrets = new Set<string>(known);
   // Each file's texts, read once: a file none of whose texts holds a secret is not unpacked again.
   const texts = new Map<string, string[]>();

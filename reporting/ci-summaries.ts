@@ -16,8 +16,20 @@ const CTRF_STATUS: Record<ReturnType<TestCase['outcome']>, TestStatus> = {
   skipped: 'skipped',
 };
 
-/** A Markdown table cell or list text: no pipe, no HTML, one line. */
-const md = (s: string): string => s.replace(/\s+/g, ' ').replace(/[|\\]/g, '\\$&').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Text as Markdown shows it and does nothing else: one line in a code span, so no emphasis, link, image, autolink, HTML
+ * or heading of text from the service (a Location, a message) renders (CommonMark §6.1: a code span's content is
+ * literal). The fence is one backtick longer than any run inside.
+ */
+export const md = (text: string): string => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (!line) return '';
+  const fence = '`'.repeat(Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+};
+/** {@link md} in a GFM table cell, whose pipes end the cell even inside a code span unless escaped (GFM §4.10). */
+const cell = (text: string): string => md(text).replace(/\|/g, '\\|');
 
 /** The job summary: verdict, counts by area, failures, blocked tests, skip reasons, reports. */
 function markdownSummary(s: RunSummary): string {
@@ -30,14 +42,14 @@ function markdownSummary(s: RunSummary): string {
     '',
     row(['area', 'passed', 'failed', 'flaky', 'skipped']),
     row(['---', '---:', '---:', '---:', '---:']),
-    ...Object.entries(s.byProject).map(([p, n]) => row([md(p), n.passed, n.failed, n.flaky, n.skipped])),
+    ...Object.entries(s.byProject).map(([p, n]) => row([cell(p), n.passed, n.failed, n.flaky, n.skipped])),
     row(['**all**', c.passed, c.failed, c.flaky, c.skipped]),
   ];
   if (s.failures.length) {
     lines.push('', `### Failed (${s.failures.length})`);
     for (const f of s.failures) {
-      const evidence = f.evidence ? ` (evidence and replay: \`${md(f.evidence)}\`)` : '';
-      lines.push(`- \`[${md(f.project)}] ${md(f.location)}\` ${md(f.title)}: ${md(f.message)}${evidence}`);
+      const evidence = f.evidence ? ` (evidence and replay: ${md(f.evidence)})` : '';
+      lines.push(`- ${md(`[${f.project}] ${f.location}`)} ${md(f.title)}: ${md(f.message)}${evidence}`);
     }
   }
   if (s.blockedByBreaks?.length) {
@@ -48,7 +60,11 @@ function markdownSummary(s: RunSummary): string {
     lines.push('', '### Skipped, by reason');
     for (const g of s.skipReasons) lines.push(`- ${g.count}× ${md(g.reason)}`);
   }
-  if (s.reports.length) lines.push('', '### Reports', ...s.reports.map((r) => `- ${md(r.name)}: \`${md(r.path)}\``));
+  if (s.vacuous?.length) {
+    lines.push('', "### Passed without their check biting (the target's data could not show it)");
+    for (const g of s.vacuous) lines.push(`- ${g.count}× ${md(g.reason)}`);
+  }
+  if (s.reports.length) lines.push('', '### Reports', ...s.reports.map((r) => `- ${md(r.name)}: ${md(r.path)}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -9,7 +9,7 @@ import { registry, type Domain } from '../contracts/registry.js';
 import { DEFAULT_CREDENTIALS } from '../mock-server/context.js';
 import { MOCK_HALL_ID } from '../mock-server/state.js';
 import type { HbEnv } from '../settings/env.js';
-import { REPO_ROOT } from '../settings/paths.js';
+import { displayUrl, REPO_ROOT } from '../settings/paths.js';
 
 /** A path under the reports folder (HB_REPORTS_DIR, default `reports/`, relative to the repository). */
 export const reportsPath = (env: HbEnv, ...parts: string[]): string => resolve(REPO_ROOT, env.reportsDir, ...parts);
@@ -47,14 +47,6 @@ export function featureOf(project: string | undefined, titlePath: string): strin
     if (domain) return FEATURE_BY_DOMAIN[domain];
   }
   return project ?? 'other';
-}
-
-/** The target as a report may show it: origin and path, never user info. */
-export function displayUrl(url: string): string {
-  const u = new URL(url);
-  u.username = '';
-  u.password = '';
-  return u.toString().replace(/\/$/, '');
 }
 
 const versionOf = (pkg: string): string =>
@@ -149,6 +141,8 @@ const featureListener = {
 export const FAILING_EXCHANGE = 'failing-exchange';
 /** The annotation naming the file that holds the failing exchange whole (the closing summary prints it). */
 export const EVIDENCE_FILE = 'evidence-file';
+/** The annotation naming a request still without an answer when its test ended (a hung target): method, URL, seconds. */
+export const UNANSWERED = 'unanswered';
 
 type Steps = TestResult['steps'];
 const takeStep = (steps: Steps, name: string): Steps[number] | undefined => {

@@ -1,13 +1,14 @@
 // The last reporter of every run: once the HTML, JUnit, blob and Allure reporters have
-// written, it masks the password, cookie values and tokens in everything the run left
-// (reports, traces, error contexts, attachments), zips included; then it removes the empty per-test
-// folders Playwright leaves in the output folders (a passed test that wrote nothing).
+// written, it masks the password, cookie values and tokens in everything the run wrote
+// (reports, traces, error contexts, attachments), zips included, and in nothing else; then it removes the
+// empty per-test folders Playwright leaves in the output folders (a passed test that wrote nothing).
 import { existsSync, readFileSync, readdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import { scrubArtefacts } from './artefact-secrets.js';
 import { loadEnv } from '../settings/env.js';
 import { STORAGE_STATE } from '../settings/paths.js';
+import { endReports } from '../settings/run.js';
 import { ALLURE_REPORT, reportsPath, runPassword } from './report-options.js';
 
 /** Secrets this process knows of: the run's password and the saved session's cookie values. */
@@ -49,8 +50,15 @@ function removeEmptyFolders(dir: string, isRoot = true): boolean {
   }
 }
 
+/**
+ * When this run began, as file times count (a second early: some file systems keep whole seconds). The runner makes its
+ * reporters as the run starts, before any test or reporter writes; only what is written from then on is scrubbed.
+ */
+export const runStart = (): number => Date.now() - 1000;
+
 export default class ScrubReporter implements Reporter {
   private config?: FullConfig;
+  private readonly since = runStart();
 
   onBegin(config: FullConfig): void {
     this.config = config;
@@ -63,7 +71,9 @@ export default class ScrubReporter implements Reporter {
   onEnd(): void {
     if (!this.config) return;
     // Listed now: the reports the run wrote at its end are in the folder.
-    scrubArtefacts(artefactDirs(this.config), knownSecrets());
+    scrubArtefacts(artefactDirs(this.config), knownSecrets(), { since: this.since });
     for (const dir of new Set(this.config.projects.map((p) => p.outputDir))) removeEmptyFolders(dir);
+    // The run's reports are whole (settings/run.ts): a later run or `npm run report` no longer takes them for a killed run's.
+    endReports(reportsPath(loadEnv()));
   }
 }

@@ -1,16 +1,16 @@
 // The suite as Playwright lists it, for the harness checks that read it (tests/harness/listing.spec.ts)
 // and `npm run docs`: from a `playwright test --list --reporter=json` child run, or, in a whole run
 // (`npm test`: every project, no filter, no shard), from the run itself. This reporter writes the run's own
-// suite at its start, with the fields the JSON report gives, to a file named by the runner's process, and
-// removes it at the end: the workers (the runner's children) read it instead of listing the suite again (a
-// child run of 5-6 CPU seconds). A run that is not whole lists no more than it runs: it writes nothing (and
-// removes what a killed run of the same process id may have left), and the checks list the suite themselves.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+// suite at its start, with the fields the JSON report gives, to a file in the run's folder (settings/run.ts,
+// removed at the run's end): the workers read it instead of listing the suite again (a child run of 5-6 CPU
+// seconds). A run that is not whole lists no more than it runs: it writes nothing, and the checks list the suite
+// themselves.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase } from '@playwright/test/reporter';
 import { testName, type ReportedTest } from './json-report.js';
 import { wholeRun } from './coverage-reporter.js';
+import { runFile } from '../settings/run.js';
 
 type Annotation = TestCase['annotations'][number];
 
@@ -57,15 +57,16 @@ function listedFromSuite(rootDir: string, suite: Suite): SuiteTest[] {
   });
 }
 
-/** The listing file of the run whose runner is process `pid`. */
-const listingFile = (pid: number): string => join(tmpdir(), `hb-suite-listing-${pid}.json`);
+/** The listing file of this run: in its folder (settings/run.ts), removed with it. */
+const listingFile = (): string | undefined => runFile('suite-listing.json');
 
-/** In a test worker, the listing its run (its parent process) wrote at its start; undefined when it wrote none. */
+/** In a test worker, the listing its run wrote at its start; undefined when it wrote none. */
 export function runListing(): SuiteTest[] | undefined {
-  if (process.env.TEST_WORKER_INDEX === undefined) return undefined;
+  const file = process.env.TEST_WORKER_INDEX === undefined ? undefined : listingFile();
+  if (!file) return undefined;
   let text: string;
   try {
-    text = readFileSync(listingFile(process.ppid), 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
@@ -73,15 +74,9 @@ export function runListing(): SuiteTest[] | undefined {
 }
 
 export default class SuiteListingReporter implements Reporter {
-  private readonly file = listingFile(process.pid);
-
   onBegin(config: FullConfig, suite: Suite): void {
-    rmSync(this.file, { force: true });
-    if (wholeRun(config, suite) && !config.shard) writeFileSync(this.file, JSON.stringify(listedFromSuite(config.rootDir, suite)));
-  }
-
-  onEnd(): void {
-    rmSync(this.file, { force: true });
+    const file = listingFile();
+    if (file && wholeRun(config, suite) && !config.shard) writeFileSync(file, JSON.stringify(listedFromSuite(config.rootDir, suite)));
   }
 
   printsToStdio(): boolean {

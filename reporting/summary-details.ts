@@ -5,7 +5,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullProject, TestCase } from '@playwright/test/reporter';
 import { harvest } from './artefact-secrets.js';
 import { MASK, MIN_SECRET_LENGTH, redact } from '../client/secrets.js';
-import { ALLURE_REPORT, EVIDENCE_FILE } from './report-options.js';
+import { ALLURE_REPORT, EVIDENCE_FILE, UNANSWERED } from './report-options.js';
 import { plain } from './json-report.js';
 
 export interface SkipGroup {
@@ -122,11 +122,13 @@ export function failureOf(project: string, test: TestCase, mask: (s: string) => 
   // A first line that ends in a colon announces what follows (a contract break's field paths): keep two more.
   const first = (lines[0]?.endsWith(':') ? lines.slice(0, 3) : lines.slice(0, 1)).join(' ');
   const evidence = last?.annotations.find((a) => a.type === EVIDENCE_FILE)?.description;
+  // A test that timed out waiting on an answer names the request (fixtures/evidence.ts), not only its timeout.
+  const waiting = last?.annotations.find((a) => a.type === UNANSWERED)?.description;
   return {
     project,
     location: where(test),
     title: titleOf(test),
-    message: mask(first).slice(0, 300),
+    message: mask(waiting ? `${first} Still waiting on ${waiting}` : first).slice(0, 300),
     ...(evidence ? { evidence: shown(evidence) } : {}),
   };
 }

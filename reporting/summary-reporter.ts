@@ -73,6 +73,8 @@ export interface RunSummary {
   skipReasons: SkipGroup[];
   /** Tests skipped because an answer that broke its contract withheld their facts, by break (the root failure). */
   blockedByBreaks: SkipGroup[];
+  /** Tests that passed without their check biting (the target's data could not show it), by what they said. */
+  vacuous: SkipGroup[];
   failures: FailureEntry[];
   /** `[project] file:line › title` of each test that passed on a retry. */
   flakyTests: string[];
@@ -106,6 +108,10 @@ export function contractBreakOf(message: string): Pick<ContractBreak, 'endpointI
 
 const annotationsOf = (test: TestCase) => [...(test.results.at(-1)?.annotations ?? []), ...test.annotations];
 const annotated = (test: TestCase, type: string): boolean => annotationsOf(test).some((a) => a.type === type);
+/** What a passed test said its check could not bite on (fixtures/readings.ts, `vacuous`). */
+const vacuousOf = (test: TestCase): string[] => [
+  ...new Set(annotationsOf(test).flatMap((a) => (a.type === 'vacuous' && a.description ? [a.description] : []))),
+];
 /** The contract break that blocked a skipped test (fixtures/seeding.ts), if one did. */
 const blockedByOf = (test: TestCase): string | undefined => annotationsOf(test).find((a) => a.type === BLOCKED_BY)?.description;
 
@@ -178,6 +184,7 @@ export default class SummaryReporter implements Reporter {
       reruns: {},
       skipReasons: [],
       blockedByBreaks: [],
+      vacuous: [],
       failures: [],
       flakyTests: [],
       flakyWrites: [],
@@ -190,6 +197,7 @@ export default class SummaryReporter implements Reporter {
     summary.reruns = reruns;
     const skipped: { reason: string; name: string }[] = [];
     const blocked: { reason: string; name: string }[] = [];
+    const vacuous: { reason: string; name: string }[] = [];
     const notRun = new Map<string, boolean>();
     for (const { test, project } of tests) {
       const feature = featureOf(project, test.titlePath().join(' '));
@@ -204,6 +212,7 @@ export default class SummaryReporter implements Reporter {
         notRun.set(`${test.location.file}\u0000${test.titlePath().slice(3).join(' › ')}`, test.location.file.includes(`${sep}flows${sep}`));
       else if (key === 'skipped') (cause ? blocked : skipped).push({ reason: cause ?? skipReasonOf(test), name: nameOf(project, test) });
       if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
+      if (key === 'passed') for (const why of vacuousOf(test)) vacuous.push({ reason: why, name: nameOf(project, test) });
       if (key === 'flaky') summary.flakyTests.push(nameOf(project, test));
       if (key === 'flaky' && test.tags.includes(WRITE_TAG)) summary.flakyWrites.push(nameOf(project, test));
       const last = test.results.at(-1);
@@ -225,6 +234,7 @@ export default class SummaryReporter implements Reporter {
     }
     summary.skipReasons = groupSkips(skipped, mask);
     summary.blockedByBreaks = groupSkips(blocked, mask);
+    summary.vacuous = groupSkips(vacuous, mask);
     // Returned below: Playwright takes a reporter's status as the run's, and its exit code with it.
     summary.status = verdictOf(result.status, summary.targetKind, summary.flakyWrites);
     // A test a break blocked did not pass: the run does not either, even when the break's own test did not run.

@@ -7,7 +7,7 @@ import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
 import { loadEnvOrExit } from '../settings/env.js';
 import { mockExamples } from '../client/openapi-examples.js';
 import { CONTRACT_REPORTS_DIR } from '../settings/paths.js';
-import { displayUrl } from '../reporting/report-options.js';
+import { displayUrl } from '../settings/paths.js';
 import { AUTH_COOKIE } from '../mock-server/session.js';
 
 const { target } = loadEnvOrExit();

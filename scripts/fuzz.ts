@@ -12,13 +12,16 @@ import { sweepRun } from '../fuzz/form-checks.js';
 import { replay, replayCommand, runFuzz } from '../fuzz/runner.js';
 import { loginProblem, probeTarget, TargetUnreachableError, unreachable } from '../fixtures/startup-checks.js';
 import { LoginError } from '../client/errors.js';
-import { displayUrl } from '../reporting/report-options.js';
+import { displayUrl } from '../settings/paths.js';
+import { ensureRunId, removeRunFolder } from '../settings/run.js';
 
 const { seed, cases, budgetMs, readings, replay: replayFile } = fuzzArgsOrExit(process.argv.slice(2));
 
 const env = loadEnvOrExit();
 await checkWriteTargetOrExit(env);
-process.env.HB_RUN_ID ??= `${Date.now().toString(36)}z${Math.random().toString(36).slice(2, 5)}`;
+ensureRunId('z');
+// Its run slots live in the run's folder (settings/run.ts), removed however the fuzz ends.
+process.on('exit', removeRunFolder);
 let stopMock: (() => Promise<void>) | undefined;
 let target: FuzzTarget;
 if (env.target.kind === 'remote') {

@@ -7,6 +7,8 @@ import { join, relative } from 'node:path';
 import { tempDir } from '../child-runs/child-run.js';
 import { useEnvFile } from '../settings/env-file.js';
 import { REPO_ROOT as ROOT } from '../settings/paths.js';
+import { remoteTargetNamed } from '../settings/env.js';
+import { mutationPlanVariables } from '../settings/run.js';
 import { parseOrExit } from '../settings/command-line.js';
 import { mutants, type Mutant } from '../mock-server/mutants.js';
 import { parseMutationArgs, selectMutants, USAGE } from '../mutation/options.js';
@@ -23,7 +25,7 @@ if (o.list) {
   process.exit(0);
 }
 useEnvFile();
-if (process.env.HB_BASE_URL) {
+if (remoteTargetNamed()) {
   console.error('mutation: runs against the built-in mock only; unset HB_BASE_URL.');
   process.exit(2);
 }
@@ -80,7 +82,7 @@ const run = judgeRun(
         workers: o.workers,
         stopAtFirst: false,
         timeoutMs: o.timeoutMs,
-        env: plan.length ? { HB_MUTATION_PLAN: join(planDir, 'plan.json'), ...(baseline ? { HB_MUTATION_TRIES_ONLY: 'true' } : {}) } : {},
+        env: plan.length ? mutationPlanVariables({ file: join(planDir, 'plan.json'), triesOnly: !!baseline }) : {},
       }),
   (t) => !isTryResult(t),
 );

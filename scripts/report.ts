@@ -15,6 +15,7 @@ import { ALLURE_HISTORY, ALLURE_REPORT, reportsPath } from '../reporting/report-
 import { mergeShardCoverage } from '../coverage/merge.js';
 import type { RunSummary } from '../reporting/summary-reporter.js';
 import { REPO_ROOT } from '../settings/paths.js';
+import { unfinishedRun } from '../settings/run.js';
 
 const env = loadEnvOrExit();
 
@@ -84,6 +85,16 @@ const gate = args.includes('--quality-gate');
 // Allure 3.18's quality gate calls Iterator.prototype.toArray, which Node 20 lacks.
 if (gate && Number(process.versions.node.split('.')[0]) < 22) fail(`--quality-gate needs Node 22 or later (this is ${process.version})`);
 const mergeAt = args.indexOf('--merge');
+// The results of a run under way, or of one killed before its end, are partial: no report is made of them.
+const unfinished = mergeAt < 0 ? unfinishedRun(reportsPath(env)) : undefined;
+if (unfinished) {
+  const started = unfinished.startedAt ? `, started ${unfinished.startedAt}` : '';
+  fail(
+    unfinished.alive
+      ? `the run ${unfinished.id}${started} is still under way: report it when it ends`
+      : `the Allure results are of the run ${unfinished.id}${started}, which did not finish (killed?): run the suite again`,
+  );
+}
 const resultsDirs =
   mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
 if (!resultsDirs.some(hasResults))

@@ -79,6 +79,9 @@ try {
     HB_PASSWORD: credentials.password,
     HB_HALL_ID: String(hallId),
     HB_ALLOW_WRITES: 'true',
+    // As a staging run is set up: the live service protected (pinned: no DNS here), so the browser's writes go through
+    // the write guard's proxy (proxy/browser-guard.ts), as they do against staging.
+    HB_PROTECTED_HOSTS: 'hallmaster.co.uk=203.0.113.7,www.hallmaster.co.uk=203.0.113.7',
     HB_TEST_CUSTOMER_ID: MOCK_TEST_CUSTOMER_ID,
     HB_STORAGE_STATE: join(dir, 'state.json'),
   });

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { SERVICE_PROJECTS } from '../child-runs/child-run.js';
 import { useEnvFile } from '../settings/env-file.js';
+import { remoteTargetNamed } from '../settings/env.js';
 import { REPO_ROOT } from '../settings/paths.js';
 
 /** The `playwright test` of test:service: its arguments, its environment, and a line to print first when it has one. */
@@ -18,9 +19,10 @@ interface ServiceRun {
 export function serviceRun(argv: string[], env: NodeJS.ProcessEnv): ServiceRun {
   return {
     args: ['test', ...['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`), ...argv],
-    // Empty is unset (settings/env.ts), and a variable of the environment is not overridden by a .env file.
-    env: { ...env, HB_BASE_URL: '' },
-    ...(env.HB_BASE_URL && { notice: 'test:service runs against the built-in mock: HB_BASE_URL is ignored (`npm test` uses it)' }),
+    // Empty is unset (settings/env.ts); the .env file was read into `env` already, and the child reads none, so its
+    // HB_BASE_URL does not come back (an empty variable keeps a file's value: settings/env-file.ts).
+    env: { ...env, HB_BASE_URL: '', HB_ENV_FILE: 'none' },
+    ...(remoteTargetNamed(env) && { notice: 'test:service runs against the built-in mock: HB_BASE_URL is ignored (`npm test` uses it)' }),
   };
 }
 

@@ -12,6 +12,8 @@ export interface EnvFileReading {
   file?: string;
   variables: string[];
   overridden: string[];
+  /** Set but empty in the environment, set in the file: the file's value is kept (an empty value never erases one silently). */
+  emptied: string[];
   /** The run's first line, naming where the settings came from. */
   line: string;
 }
@@ -28,11 +30,12 @@ class EnvFileError extends Error {
  */
 export function readEnvFile(target: NodeJS.ProcessEnv = process.env): EnvFileReading {
   const named = target.HB_ENV_FILE;
-  if (named === 'none') return { variables: [], overridden: [], line: 'Settings from the environment only (HB_ENV_FILE=none)' };
+  if (named === 'none')
+    return { variables: [], overridden: [], emptied: [], line: 'Settings from the environment only (HB_ENV_FILE=none)' };
   const file = named ? resolve(named) : resolve(REPO_ROOT, '.env');
   if (!existsSync(file)) {
     if (named) throw new EnvFileError(`Cannot start: HB_ENV_FILE: no such file ${file} (example: HB_ENV_FILE=staging.env)`);
-    return { variables: [], overridden: [], line: 'Settings from the environment only (no .env file)' };
+    return { variables: [], overridden: [], emptied: [], line: 'Settings from the environment only (no .env file)' };
   }
   if (named) {
     try {
@@ -44,12 +47,17 @@ export function readEnvFile(target: NodeJS.ProcessEnv = process.env): EnvFileRea
   }
   const values = parseEnv(readFileSync(file, 'utf8'));
   const variables = Object.keys(values);
-  const overridden = variables.filter((k) => target[k] !== undefined);
+  // A variable set empty in the environment (a CI workflow's `${{ vars.X }}` when X is not defined) would win over the file and
+  // erase its value without a word: the file's value is kept, and the first line says so.
+  const emptied = variables.filter((k) => target[k] === '' && values[k] !== '');
+  const overridden = variables.filter((k) => target[k] !== undefined && !emptied.includes(k));
   if (target === process.env) process.loadEnvFile(file);
   else for (const k of variables) target[k] ??= values[k];
+  for (const k of emptied) target[k] = values[k];
   const wins = overridden.length ? `the environment wins for ${overridden.join(', ')}` : 'the environment wins';
+  const kept = emptied.length ? `; empty in the environment, the file's value kept: ${emptied.join(', ')}` : '';
   const count = `${variables.length} variable${variables.length === 1 ? '' : 's'}`;
-  return { file, variables, overridden, line: `Settings from ${shownPath(file)} (${count}; ${wins})` };
+  return { file, variables, overridden, emptied, line: `Settings from ${shownPath(file)} (${count}; ${wins}${kept})` };
 }
 
 let reading: EnvFileReading | undefined;

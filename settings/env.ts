@@ -7,8 +7,9 @@ import { Guid } from '../contracts/common.js';
 import { readSeedFile, SeedFileError, type SeedFile } from '../mock-server/seed-file.js';
 import { useEnvFile } from './env-file.js';
 import { REPO_ROOT } from './paths.js';
-import { makeWritableDir, pathOrExit } from './start-paths.js';
+import { pathOrExit, reportsFolder } from './start-paths.js';
 import { isProtectedHost, protectedHostList, protectedHostsProblem } from './protected-hosts.js';
+import { proxyNote, unknownNames } from './env-notes.js';
 
 const Flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 
@@ -47,6 +48,11 @@ export const EnvVariables = z.object({
       const url = URL.canParse(u) ? new URL(u) : null;
       return !url || (url.pathname === '/' && !url.search && !url.hash);
     }, "expected the server's origin only, such as https://staging.example (no path, query or fragment)")
+    // A password in the URL would be printed, logged and recorded wherever the URL is: refused, and never echoed.
+    .refine((u) => {
+      const url = URL.canParse(u) ? new URL(u) : null;
+      return !url || (!url.username && !url.password);
+    }, 'expected no user name or password in the URL (HB_EMAIL and HB_PASSWORD hold the login)')
     .optional(),
   HB_EMAIL: z.string().min(1).optional(),
   HB_PASSWORD: z.string().min(1).optional(),
@@ -141,6 +147,9 @@ const displayOrigin = (url: string): string => {
 /** A path relative to the repository (HB_CONTRACT_BASELINE, HB_REPORTS_DIR), made absolute. */
 export const repoPath = (path: string): string => resolve(REPO_ROOT, path);
 
+/** HB_BASE_URL when the environment names a remote target (empty is unset, as for {@link loadEnv}); undefined for the built-in mock. */
+export const remoteTargetNamed = (source: NodeJS.ProcessEnv = process.env): string | undefined => source.HB_BASE_URL || undefined;
+
 /** Parse the environment; throws {@link EnvError} listing every bad or missing variable. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): HbEnv {
   const present = Object.fromEntries(
@@ -220,36 +229,11 @@ function seedOf(path: string): SeedFile {
   }
 }
 
-/** Names read elsewhere (EnvVariables holds the rest): the harness's own, the mock's port, the replay's shell variables. */
-const INTERNAL = [
-  ...['HB_ENV_FILE', 'HB_RUN_ID', 'HB_MOCK_SECRET', 'HB_MOCK_PASSWORD', 'HB_MUTATION_PLAN', 'HB_MUTATION_TRIES_ONLY'],
-  ...['HB_STORAGE_STATE', 'HB_MOCK_PORT', 'HB_COOKIE', 'HB_TOKEN'],
-];
-
-/** Edits from `a` to `b` (Levenshtein). */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
-}
-
 /** One warning per `HB_*` name this suite does not read, naming the nearest one it does (a typo is otherwise silent). */
-export function unknownSettings(source: NodeJS.ProcessEnv): string[] {
-  const known = [...Object.keys(EnvVariables.shape), ...INTERNAL];
-  return Object.keys(source)
-    .filter((name) => name.startsWith('HB_') && !known.includes(name))
-    .map((name) => {
-      const nearest = known.reduce((best, k) => (distance(name, k) < distance(name, best) ? k : best));
-      const hint = distance(name, nearest) <= 3 ? `; did you mean ${nearest}?` : '';
-      return `Warning: ${name} is not a setting of this suite and is ignored${hint}`;
-    });
-}
+export const unknownSettings = (source: NodeJS.ProcessEnv): string[] => unknownNames(source, Object.keys(EnvVariables.shape));
 
 let warned = false;
+let noted = false;
 
 /**
  * {@link loadEnv} for an entry point (the suite's config, a script): the settings file read first
@@ -268,6 +252,9 @@ export function loadEnvOrExit(source: NodeJS.ProcessEnv = process.env, { reports
     console.error(error.message);
     process.exit(2);
   }
-  if (reportsDir) pathOrExit('HB_REPORTS_DIR', () => makeWritableDir(repoPath(env.reportsDir)));
+  if (reportsDir) pathOrExit('HB_REPORTS_DIR', () => reportsFolder(repoPath(env.reportsDir)));
+  const note = proxyNote(env.target.kind === 'remote', source);
+  if (note && process.env.TEST_WORKER_INDEX === undefined && !noted) console.error(note);
+  noted = true;
   return env;
 }

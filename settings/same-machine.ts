@@ -1,11 +1,12 @@
 // The production guard by address: a target is protected when its host is spelled as a protected
 // entry (protected-hosts.ts) or resolves to an address one of them resolves to. `0.0.0.0`, `::`,
-// loopback and this machine's own interface addresses are one place; a name that does not resolve
-// refuses writes, as nobody can tell which server it names.
+// loopback and this machine's own interface addresses are one place; a target that does not resolve
+// refuses writes, as nobody can tell which server it names; an entry that does not resolve is compared by
+// name only, with a warning (`host=address` pins its address for a runner without DNS).
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isProtectedHost } from './protected-hosts.js';
+import { isProtectedHost, protectedEntry } from './protected-hosts.js';
 
 /** A listening address as a URL's host: an IPv6 address in brackets (RFC 3986 §3.2.2), `[::1]` for `::`. */
 export const urlHost = (address: string): string => {
@@ -59,47 +60,59 @@ async function hostKeys(host: string, lookup: Lookup, local: Set<string>): Promi
   return new Set(addresses.map((a) => addressKey(a, local)));
 }
 
-/** An entry as a URL (`host`, `host:port`, `[::1]:80`, a URL), as protected-hosts.ts reads it. */
-const entryUrl = (entry: string): URL => {
-  const text = entry.trim();
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return new URL(text);
-  return new URL(`http://${/^[^[\]]*:[^[\]]*:/.test(text) ? `[${text}]` : text}`);
-};
-
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
+/** What the guard found for a target: why writes are refused (null: they may go), and what it could not compare. */
+export interface GuardVerdict {
+  why: string | null;
+  /** The target's host does not resolve: no request reaches it, and it cannot be compared by address. */
+  unresolvedTarget?: string;
+  /** Entries compared by name only, their address unknown here (no DNS): one line each, naming the entry and the mend. */
+  warnings: string[];
+}
+
 /**
- * Why writes to `target` (a URL) are refused, or null when they may go: its host is spelled as an
- * entry of HB_PROTECTED_HOSTS, or shares an address with one (on the entry's port, when it names
- * one), or the target or an entry does not resolve.
+ * The guard's verdict on writes to `target` (a URL): refused when its host is spelled as an entry of HB_PROTECTED_HOSTS, or
+ * shares an address with one (on the entry's port, when it names one), or does not resolve itself. An entry that does not
+ * resolve is compared by name only, with a warning; `host=address` pins its address.
  */
-export async function protectedBecause(
-  target: string | URL,
-  entries: readonly string[],
-  lookup: Lookup = systemLookup,
-): Promise<string | null> {
+export async function guardVerdict(target: string | URL, entries: readonly string[], lookup: Lookup = systemLookup): Promise<GuardVerdict> {
   const url = new URL(target);
-  if (isProtectedHost(url, entries)) return `${url.hostname} is listed in HB_PROTECTED_HOSTS`;
+  const warnings: string[] = [];
+  if (isProtectedHost(url, entries)) return { why: `${url.hostname} is listed in HB_PROTECTED_HOSTS`, warnings };
   const local = localAddresses();
   const port = url.port || DEFAULT_PORTS[url.protocol] || '';
   let targetKeys: Set<string>;
   try {
     targetKeys = await hostKeys(url.hostname, lookup, local);
   } catch (error) {
-    return `${url.hostname} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'no address'}), so it may be a protected host`;
+    const code = (error as NodeJS.ErrnoException).code ?? 'no address';
+    return { why: `${url.hostname} does not resolve (${code}), so it may be a protected host`, unresolvedTarget: code, warnings };
   }
   for (const entry of entries) {
-    const key = entryUrl(entry);
-    if (key.port && key.port !== port) continue;
+    const key = protectedEntry(entry);
+    if (!key || (key.port && key.port !== port)) continue;
     let keys: Set<string>;
     try {
-      keys = await hostKeys(key.hostname, lookup, local);
+      keys = key.pin ? new Set([addressKey(key.pin, local)]) : await hostKeys(key.host, lookup, local);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'no address';
-      return `HB_PROTECTED_HOSTS entry ${entry} does not resolve (${code}), so ${url.hostname} may be it`;
+      warnings.push(
+        `Warning: HB_PROTECTED_HOSTS entry ${entry} does not resolve here (${code}): it is compared by name only; ` +
+          `pin its address to compare by address without DNS (${key.host}=203.0.113.7)`,
+      );
+      continue;
     }
     const shared = [...keys].find((k) => targetKeys.has(k));
-    if (shared) return `${url.hostname} is ${shared === THIS_MACHINE ? 'this machine' : shared}, as HB_PROTECTED_HOSTS entry ${entry} is`;
+    if (shared) {
+      const why = `${url.hostname} is ${shared === THIS_MACHINE ? 'this machine' : shared}, as HB_PROTECTED_HOSTS entry ${entry} is`;
+      return { why, warnings };
+    }
   }
-  return null;
+  return { why: null, warnings };
+}
+
+/** Why writes to `target` are refused ({@link guardVerdict}), or null when they may go. */
+export async function protectedBecause(target: string | URL, entries: readonly string[], lookup?: Lookup): Promise<string | null> {
+  return (await guardVerdict(target, entries, lookup)).why;
 }

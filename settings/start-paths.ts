@@ -2,8 +2,11 @@
 // at start: there, of the right kind, readable or writable. A problem is one line naming the variable
 // or flag (`Cannot start: --out: …`), exit code 2, before any request. Node's recursive mkdir never
 // returns under a path such as /proc (mkdir answers ENOENT for a parent that exists), so it is not used.
-import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { REPO_ROOT } from './paths.js';
+import { RUN_IN_PROGRESS } from './run.js';
 
 /** Why a path cannot serve, on one line (`… is a file, not a folder`). */
 export class StartPathError extends Error {
@@ -78,4 +81,55 @@ export function pathOrExit(name: string, check: () => void): void {
     console.error(`Cannot start: ${name}: ${error.message}`);
     process.exit(2);
   }
+}
+
+/**
+ * What the suite's tools write at the top of the reports folder (reports/README.md lists each): a folder holding
+ * anything else is someone else's, and the run rewrites what it writes there (the scrub of secrets), so it is refused.
+ */
+export const REPORT_ENTRIES = [
+  ...['README.md', 'test-results', 'playwright-report', 'junit.xml', 'results.json', 'blob-report', 'blob-merged'],
+  ...['allure-results', 'allure-report', 'history', 'summary.json', 'summary.md', 'ctrf.json', 'coverage.json'],
+  ...['coverage.html', 'contracts', 'proxy', 'fuzz', 'sources.md', 'seeded-run', 'second-run.json', 'mutation.json'],
+  ...['bench.json', 'ci.json', 'hall.seed.json'],
+] as const;
+
+/** A name the tools write there: one of {@link REPORT_ENTRIES}, a recording (`*.seed.json`), a tool's write probe. */
+const isReportEntry = (name: string): boolean =>
+  (REPORT_ENTRIES as readonly string[]).includes(name) ||
+  name.endsWith('.seed.json') ||
+  name.startsWith('.write-check-') ||
+  name === RUN_IN_PROGRESS;
+
+/** Whether `dir` is `other` or a folder above it. */
+const holds = (dir: string, other: string): boolean => {
+  const rel = relative(dir, other);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+};
+
+/**
+ * The reports folder (HB_REPORTS_DIR): made and proved writable, and refused when it is the repository, the home or
+ * working folder or a folder above one of them, or holds anything the tools do not write (at most three named).
+ */
+export function reportsFolder(dir: string, { repo = REPO_ROOT, home = homedir(), cwd = process.cwd() } = {}): void {
+  const folder = resolve(dir);
+  const places: [string, string][] = [
+    ['the repository', repo],
+    ['the home folder', home],
+    ['the working folder', cwd],
+  ];
+  for (const [what, path] of places) {
+    if (holds(folder, resolve(path))) {
+      const where = relative(folder, resolve(path)) === '' ? what : `a folder above ${what}`;
+      throw new StartPathError(`${folder} is ${where}; the run rewrites what it writes there: name a folder of its own, such as reports`);
+    }
+  }
+  const foreign = existsSync(folder) && statSync(folder).isDirectory() ? readdirSync(folder).filter((name) => !isReportEntry(name)) : [];
+  if (foreign.length) {
+    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+    throw new StartPathError(
+      `${folder} holds files the suite does not write (${shown}): name an empty folder, or one of its own such as reports`,
+    );
+  }
+  makeWritableDir(folder);
 }

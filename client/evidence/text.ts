@@ -58,13 +58,18 @@ export function evidenceText(e: Evidence): string {
 }
 
 /**
- * The exchange a failure is about: the last one whose URL an error names (the client's errors
- * name method and URL), else the last that broke its contract or got no answer, else the last
- * with an error status, else the last one.
+ * The exchange a failure is about: a request still waiting for its answer when the test ended (the oldest: a hung
+ * target), else the last one whose URL an error names (the client's errors name method and URL), else the last that
+ * broke its contract or got no answer, else the last with an error status, else the last one.
  */
-export function failingEvidence(all: readonly Evidence[], errors: readonly string[]): Evidence | undefined {
+export function failingEvidence(
+  all: readonly Evidence[],
+  errors: readonly string[],
+  unanswered: readonly Evidence[] = [],
+): Evidence | undefined {
   const last = (keep: (e: Evidence) => boolean) => all.findLast(keep);
   return (
+    unanswered[0] ??
     last((e) => errors.some((m) => m.includes(e.exchange.url))) ??
     last((e) => isBroken(e.verdict)) ??
     last((e) => (e.exchange.status ?? 0) >= 400) ??

@@ -49,7 +49,10 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
         const customerId = id === 'blockUser' ? need(facts.testCustomerId, 'test customer').toLowerCase() : '';
         const before = customerId ? await blockedOf(api, facts.hallId, customerId) : undefined;
         if (before?.has(customerId))
-          vacuous(`the test customer was already blocked (by an earlier run): blockUser's effect cannot show on this server again`);
+          vacuous(
+            `the test customer ${customerId} was already blocked (by an earlier run): blockUser's effect cannot show again; ` +
+              'unblock it in the service (the document names no unblock), or set HB_TEST_CUSTOMER_ID to another customer of the hall',
+          );
         await expectContract(api, id, args, {
           strict: env.strictContracts,
           target: target.baseUrl,

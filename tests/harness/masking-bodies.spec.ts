@@ -12,7 +12,7 @@ import { recordHall } from '../../recording/record-run.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 import { awkwardSecret, leaksIn } from './secret-spellings.js';
 import { tokensIn } from '../../client/forms.js';
-import { cookieHeaderOf } from '../../client/cookies.js';
+import { cookieHeaderOf } from '../../wire/cookies.js';
 
 const EMAIL = 'qa@hall.example';
 

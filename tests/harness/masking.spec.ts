@@ -13,7 +13,7 @@ import { startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 import { awkwardSecret, leaksIn, spellings } from './secret-spellings.js';
 import { tokensIn } from '../../client/forms.js';
-import { cookieHeaderOf } from '../../client/cookies.js';
+import { cookieHeaderOf } from '../../wire/cookies.js';
 
 test.describe('masking', () => {
   test('redact masks a registered secret in every spelling and leaves ordinary words alone', () => {

@@ -7,7 +7,7 @@ import { HbClient } from '../../client/client.js';
 import { RECEIVED_KEPT } from '../../mock-server/context.js';
 import { MAX_BODY_BYTES } from '../../mock-server/refusals.js';
 import { FAULTS_PATH, MAX_FAULTS } from '../../mock-server/faults.js';
-import { parseCookieHeader } from '../../client/cookies.js';
+import { parseCookieHeader } from '../../wire/cookies.js';
 import { AUTH_COOKIE, SessionKeys } from '../../mock-server/session.js';
 
 /** A fresh client of the mock, logged in, with its auth cookie as the header names it. */

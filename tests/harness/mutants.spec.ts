@@ -21,7 +21,7 @@ import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';
 import { integrityProbes } from './integrity-probes.js';
 import { securityProbes } from './security-probes.js';
-import { cookieHeaderOf } from '../../client/cookies.js';
+import { cookieHeaderOf } from '../../wire/cookies.js';
 
 /** What a probe gets: the mock under test and a client signed in to it (a ticket cookie, no login: login itself is mutated). */
 interface Probe {

@@ -8,7 +8,8 @@ import { test as base, expect } from '../../fixtures/bookings.js';
 import { scratchDir } from '../../child-runs/child-run.js';
 import { startProxyCli } from '../../proxy/cli.js';
 import { parseProxyCommandLine } from '../../proxy/options.js';
-import { startProxy, type Proxy, type ProxyOptions } from '../../proxy/server.js';
+import { startProxy, type Proxy } from '../../proxy/server.js';
+import type { ProxyOptions } from '../../proxy/call.js';
 import type { MockOptions } from '../../mock-server/context.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 

@@ -4,7 +4,8 @@
 import { API_PREFIX, bookingRoomField, endpoints, LOGIN_PATH, pagePath } from '../../contracts/index.js';
 import { HbClient } from '../../client/client.js';
 import { downstreamCookie, downstreamLocation, downstreamText, upstreamHeader } from '../../proxy/rewrite.js';
-import { PROXY_FAULTS_PATH, startProxy } from '../../proxy/server.js';
+import { startProxy } from '../../proxy/server.js';
+import { PROXY_FAULTS_PATH } from '../../proxy/steps.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

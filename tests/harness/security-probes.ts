@@ -7,7 +7,7 @@ import { tokensIn, type HbClient } from '../../client/client.js';
 import type { securityMutants } from '../../mock-server/mutants-security.js';
 import type { MockServer } from '../../mock-server/server.js';
 import { LOGOFF_PATH } from '../../mock-server/html/layout.js';
-import { cookieHeaderOf } from '../../client/cookies.js';
+import { cookieHeaderOf } from '../../wire/cookies.js';
 
 export interface SecurityProbe {
   mock: MockServer;

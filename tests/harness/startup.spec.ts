@@ -8,12 +8,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { childEnv, runScript } from '../../child-runs/child-run.js';
 import { EnvError, loadEnvOrExit, unknownSettings } from '../../settings/env.js';
+import { proxyNote } from '../../settings/env-notes.js';
 import { readEnvFile, readEnvFileOrExit } from '../../settings/env-file.js';
 import { HbClient } from '../../client/client.js';
 import { LoginError } from '../../client/errors.js';
 import { maskValues, registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
-import { hallProblem, loginProblem, startupChecks } from '../../fixtures/startup-checks.js';
+import { hallProblem, loginProblem, startupChecks, unreachable } from '../../fixtures/startup-checks.js';
+import { resolveChromium } from '../../fixtures/browser.js';
 import { startMockServer } from '../../mock-server/server.js';
 import { exitOf, said, type Said } from './refusals.js';
 
@@ -66,6 +68,43 @@ test.describe('start-up', () => {
     const target: NodeJS.ProcessEnv = { HB_ENV_FILE: file, HB_MAX_CONCURRENCY: '1' };
     expect(readEnvFile(target)).toMatchObject({ variables: ['HB_HALL_ID', 'HB_MAX_CONCURRENCY'], overridden: ['HB_MAX_CONCURRENCY'] });
     expect(target).toMatchObject({ HB_HALL_ID: '7', HB_MAX_CONCURRENCY: '1' });
+  });
+
+  test("a variable set empty in the environment keeps the file's value, and the first line says so", ({}, testInfo) => {
+    const file = testInfo.outputPath('guarded.env');
+    writeFileSync(file, 'HB_PROTECTED_HOSTS=hallmaster.co.uk\nHB_HALL_ID=7\n');
+    // As a CI workflow passes `${{ vars.HB_PROTECTED_HOSTS }}` when the variable is not defined.
+    const target: NodeJS.ProcessEnv = { HB_ENV_FILE: file, HB_PROTECTED_HOSTS: '', HB_HALL_ID: '8' };
+    const reading = readEnvFile(target);
+    expect(target, 'the protected hosts stay; a value set in the environment still wins').toMatchObject({
+      HB_PROTECTED_HOSTS: 'hallmaster.co.uk',
+      HB_HALL_ID: '8',
+    });
+    expect(reading).toMatchObject({ overridden: ['HB_HALL_ID'], emptied: ['HB_PROTECTED_HOSTS'] });
+    expect(reading.line).toMatch(
+      /\(2 variables; the environment wins for HB_HALL_ID; empty in the environment, the file's value kept: HB_PROTECTED_HOSTS\)$/,
+    );
+  });
+
+  test('the browser and the clients take one route to the target: proxy variables are ignored by both, and named', () => {
+    for (const source of ['playwright', 'system'] as const) {
+      expect(resolveChromium(source === 'system' ? '/usr/bin/chromium' : undefined).args, source).toContain('--no-proxy-server');
+    }
+    const source = { https_proxy: 'http://corp:3128', HTTP_PROXY: 'http://corp:3128' };
+    expect(proxyNote(true, source)).toBe(
+      "Note: https_proxy, HTTP_PROXY are set: the suite's browser and clients ignore proxy variables and connect to HB_BASE_URL " +
+        'directly, as its start-up checks and write guard do',
+    );
+    const saved = process.env.https_proxy;
+    process.env.https_proxy = 'http://corp:3128';
+    try {
+      expect(unreachable('GET https://staging.example/Account/Login → ENOTFOUND')).toMatch(
+        /; https_proxy is set, but the suite connects directly$/,
+      );
+    } finally {
+      if (saved === undefined) delete process.env.https_proxy;
+      else process.env.https_proxy = saved;
+    }
   });
 
   test('a missing HB_ENV_FILE is one line naming it, exit code 2', ({}, testInfo) => {

@@ -14,7 +14,11 @@ test.describe('test:service', () => {
     expect(run.args[0]).toBe('test');
     expect(projectsOf(run.args)).toEqual(['setup', ...SERVICE_PROJECTS]);
     expect(run.args.slice(-2), 'arguments pass through').toEqual(['--grep', '@smoke']);
-    expect(run.env, 'empty is unset, and a .env file does not set it again').toEqual({ HB_BASE_URL: '', HB_HALL_ID: '42' });
+    expect(run.env, 'empty is unset, and the child reads no .env file that would set it again').toEqual({
+      HB_BASE_URL: '',
+      HB_ENV_FILE: 'none',
+      HB_HALL_ID: '42',
+    });
     expect(run.notice).toContain('HB_BASE_URL is ignored');
     expect(serviceRun([], {}).notice, 'nothing to say without HB_BASE_URL').toBeUndefined();
   });

@@ -4,7 +4,7 @@
 import { endpoints, pagePath } from '../../contracts/index.js';
 import { loadEnv } from '../../settings/env.js';
 import { protectedBecause, type Lookup } from '../../settings/same-machine.js';
-import { writeTargetProblem } from '../../settings/write-target.js';
+import { writeTargetCheck, writeTargetProblem } from '../../settings/write-target.js';
 import { parseProxyArgs } from '../../proxy/options.js';
 import { startProxy } from '../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from './proxy.fixture.js';
@@ -60,20 +60,42 @@ const BY_ADDRESS: [string, string, boolean][] = [
   ['prod.example', 'https://lb.example', true],
   ['prod-alias.example', 'https://[::ffff:cb00:7107]', true],
   ['prod.example', 'https://gone.example', true],
-  ['gone.example', 'https://staging.example', true],
+  ['gone.example=203.0.113.7', 'https://prod-alias.example', true],
+  ['gone.example=203.0.113.7', 'https://gone.example', true],
+  ['gone.example=[2001:db8::7]', 'https://prod.example', true],
+  ['203.0.113.7', 'https://prod.example', true],
   ['prod.example:8443', 'https://prod-alias.example:8443', true],
   ['prod.example', 'https://staging.example', false],
   ['prod.example:8443', 'https://prod-alias.example', false],
   ['127.0.0.1', 'https://staging.example', false],
   ['prod.example', 'http://localhost:4610', false],
+  ['gone.example', 'https://staging.example', false],
+  ['gone.example=203.0.113.7', 'https://staging.example', false],
 ];
 
 test.describe('write guard', () => {
-  test('protectedBecause compares addresses: IPv4-mapped, 0.0.0.0 and :: as this machine, aliases; no address refuses', async () => {
+  test('protectedBecause compares addresses: IPv4-mapped, 0.0.0.0 and ::, aliases, pins; a lost target refuses', async () => {
     for (const [entry, target, refused] of BY_ADDRESS) {
       const why = await protectedBecause(target, [entry], lookup);
       expect.soft(why !== null, `${entry} ${refused ? 'protects' : 'leaves open'} ${target}${why ? `: ${why}` : ''}`).toBe(refused);
     }
+  });
+
+  test('an entry that does not resolve is a warning naming it and the pin; a target that does not resolve names HB_BASE_URL', async () => {
+    const env = (url: string, hosts: string) => loadEnv({ ...remote, HB_BASE_URL: url, HB_PROTECTED_HOSTS: hosts });
+    const offline = await writeTargetCheck(env('https://staging.example', 'gone.example,prod.example'), lookup);
+    expect(offline.problem, 'writes go: the staging server is no protected host').toBeUndefined();
+    expect(offline.warnings).toEqual([
+      'Warning: HB_PROTECTED_HOSTS entry gone.example does not resolve here (ENOTFOUND): it is compared by name only; ' +
+        'pin its address to compare by address without DNS (gone.example=203.0.113.7)',
+    ]);
+    const pinned = await writeTargetCheck(env('https://staging.example', 'gone.example=203.0.113.9'), lookup);
+    expect(pinned, 'a pinned entry needs no DNS').toEqual({ warnings: [] });
+    const lost = await writeTargetCheck(env('https://nowhere.example', 'prod.example'), lookup);
+    expect(lost.problem).toBe(
+      'Cannot start: HB_BASE_URL: nowhere.example does not resolve (ENOTFOUND): check the URL and the network (DNS, VPN)',
+    );
+    expect(() => env('https://staging.example', 'prod.example=not-an-address'), 'a pin must be an address').toThrow(/HB_PROTECTED_HOSTS: /);
   });
 
   test('the suite, smoke, fuzz and recorder refuse HB_ALLOW_WRITES against another spelling of a protected address', async () => {

@@ -3,7 +3,7 @@
 // mutation step's verdicts repeat. Writes (form posts) only where the suite may write.
 import { endpoints, pages } from '../../contracts/index.js';
 import { repoPath } from '../../settings/env.js';
-import { displayUrl } from '../../reporting/report-options.js';
+import { displayUrl } from '../../settings/paths.js';
 import { openFuzzContext, type FuzzTarget } from '../../fuzz/context.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
 import { guardCollateral } from '../../fixtures/bookings/collateral.js';

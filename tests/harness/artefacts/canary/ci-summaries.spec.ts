@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, validate } from 'ctrf';
 import type { RunSummary } from '../../../../reporting/summary-reporter.js';
+import { md } from '../../../../reporting/ci-summaries.js';
 import { expect, test } from '../canary.fixture.js';
 
 test.describe('CI summaries of the canary', () => {
@@ -28,10 +29,10 @@ test.describe('CI summaries of the canary', () => {
     });
     expect(ctrf.extra?.verdict).toBe(summary.verdict);
 
-    expect(markdown).toContain(`## Hall Booking suite: ${summary.verdict}`);
+    expect(markdown).toContain(`## Hall Booking suite: ${md(summary.verdict)}`);
     expect(markdown).toContain(`| **all** | ${c.passed} | ${c.failed} | ${c.flaky} | ${c.skipped} |`);
     for (const [project, n] of Object.entries(summary.byProject)) {
-      expect(markdown).toContain(`| ${project} | ${n.passed} | ${n.failed} | ${n.flaky} | ${n.skipped} |`);
+      expect(markdown).toContain(`| ${md(project)} | ${n.passed} | ${n.failed} | ${n.flaky} | ${n.skipped} |`);
     }
     expect(markdown).toContain(`### Failed (${summary.failures.length})`);
     expect(markdown + ctrfText).not.toContain(canary.password);
