@@ -1,18 +1,58 @@
 // Lint: typescript-eslint with type information, and the Playwright rules for specs. Layout is
 // Prettier's (.prettierrc.json, checked by `npm run lint`); max-len holds what Prettier cannot
-// break (strings, comments) to its print width. The dependency direction of CONTRIBUTING.md
-// (One source of truth) is held by no-restricted-imports, folder by folder.
+// break (strings, comments) to its print width. The layers of CONTRIBUTING.md (Layers) are held by
+// no-restricted-imports, room by room, and circles by import-x/no-cycle.
 import tseslint from 'typescript-eslint';
 import playwright from 'eslint-plugin-playwright';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import prettier from 'eslint-config-prettier/flat';
 import prettierOptions from './.prettierrc.json' with { type: 'json' };
 
-/** An import of one of these folders from where it must not be imported, with the rule it breaks. */
-const banned = (folders, message) => ({ group: folders.map((f) => `**/${f}/**`), message });
-const NOT_TESTS = banned(['tests'], 'nothing outside tests/ imports tests/ (CONTRIBUTING.md, Layout)');
-const NOT_SCRIPTS = banned(['scripts'], 'scripts/ are entry points: only tests/ import them (CONTRIBUTING.md, Layout)');
-/** The rooms of the tools a user runs or the suite reports with (README, Layout). */
-const TOOLS = ['proxy', 'recording', 'fuzz', 'coverage', 'reporting', 'child-runs', 'mutation', 'bench'];
+/** The rooms every tool stands on, bottom up: the contract, the wire and the settings, then the client and the mock. */
+const SERVICE = ['contracts', 'wire', 'settings', 'client', 'mock-server'];
+/** The rooms of the tools a user runs or the suite reports with (README, Layout), bottom up. */
+const TOOLS = ['coverage', 'fuzz', 'reporting', 'child-runs', 'proxy', 'mutation', 'recording', 'bench'];
+/**
+ * What each room may import besides its own files: a room imports only rooms below it (CONTRIBUTING.md, Layers).
+ * tests/ and the root configs stand on top of everything; nothing imports them.
+ */
+const MAY_IMPORT = {
+  contracts: [],
+  wire: ['contracts'],
+  settings: ['contracts'],
+  client: ['contracts', 'wire', 'settings'],
+  'mock-server': ['contracts', 'wire', 'settings'],
+  coverage: SERVICE,
+  fuzz: SERVICE,
+  reporting: [...SERVICE, 'coverage'],
+  'child-runs': [...SERVICE, 'coverage', 'reporting'],
+  proxy: [...SERVICE, 'coverage', 'reporting'],
+  mutation: [...SERVICE, 'coverage', 'reporting', 'child-runs'],
+  recording: [...SERVICE, 'coverage', 'reporting', 'child-runs', 'proxy'],
+  bench: [...SERVICE, ...TOOLS.filter((t) => t !== 'bench')],
+  fixtures: [...SERVICE, ...TOOLS],
+  scripts: [...SERVICE, ...TOOLS, 'fixtures'],
+};
+const ROOMS = [...Object.keys(MAY_IMPORT), 'tests'];
+/** One block per room: an import of a room it may not import names the rule. */
+const layers = Object.entries(MAY_IMPORT).map(([room, allowed]) => ({
+  files: [`${room}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `(^|/)(${ROOMS.filter((r) => r !== room && !allowed.includes(r)).join('|')})/`,
+            message: `${room}/ imports only ${allowed.join(', ') || 'zod and its own files'}: imports point one way (CONTRIBUTING.md)`,
+          },
+          ...(room === 'contracts' ? [{ regex: '^(?!zod$|\\./)', message: 'contracts/ imports only zod and its own files' }] : []),
+        ],
+      },
+    ],
+  },
+}));
 
 /** One name for each thing in tests/ (CONTRIBUTING.md, Tests): `mock` is never null, `api` is the only client. */
 const MOCK_NEVER_NULL = '`mock` is never null: the fixture skips a test that takes it against a remote target (fixtures/index.ts)';
@@ -49,13 +89,16 @@ export default tseslint.config(
     },
   },
   prettier,
-  // A file does one job: none over 300 lines (CONTRIBUTING.md).
+  // A file does one job: none over 300 lines; a function is one step of its room's story: none over 80 (CONTRIBUTING.md).
   {
     rules: {
       'max-len': ['error', { code: prettierOptions.printWidth, tabWidth: 2 }],
       'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }],
     },
   },
+  // A spec's test.describe callback groups its tests: the limit there is the file's, each test's own callback stays short.
+  { files: ['tests/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 250 }] } },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.mjs'],
     ...tseslint.configs.disableTypeChecked,
@@ -72,47 +115,16 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...ONE_NAME],
     },
   },
+  ...layers,
+  // No circle of value imports (the plugin passes over `import type`: a type two files share still lives in a small file of its own).
   {
-    files: ['contracts/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: ['../**'], message: 'contracts/ imports only zod and its own files (CONTRIBUTING.md, One source of truth)' }],
-        },
-      ],
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts'],
     },
-  },
-  // The rooms a service needs and nothing else: the mock answers, the client asks; neither knows the harness.
-  {
-    files: ['mock-server/**/*.ts', 'client/**/*.ts', 'settings/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            banned([...TOOLS, 'fixtures'], 'mock-server/, client/ and settings/ import contracts/ and each other only'),
-            NOT_TESTS,
-            NOT_SCRIPTS,
-          ],
-        },
-      ],
-    },
-  },
-  // A tool's room never imports the Playwright fixtures: fixtures/ import the tools.
-  {
-    files: TOOLS.map((t) => `${t}/**/*.ts`),
-    // A Playwright config (the mutation's first try) types its projects with the fixtures.
-    ignores: ['mutation/config.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [banned(['fixtures'], 'fixtures/ import the tools, not the other way'), NOT_TESTS, NOT_SCRIPTS] },
-      ],
-    },
-  },
-  {
-    files: ['fixtures/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_TESTS, NOT_SCRIPTS] }] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

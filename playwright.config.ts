@@ -8,7 +8,7 @@ import { runFingerprint } from './settings/fingerprint.js';
 import { ensureMockSecret, ensureRunId } from './settings/run.js';
 import { displayUrl, STORAGE_STATE } from './settings/paths.js';
 import { allureOptions, reportsPath } from './reporting/report-options.js';
-import type { SummaryMetadata } from './reporting/summary-reporter.js';
+import type { SummaryMetadata } from './reporting/summary-model.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
 
 const env = loadEnvOrExit();

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coverageModel } from './model.js';
-import { announce, type CoverageFile, type GateSetting, writeCoverage } from '../reporting/coverage-reporter.js';
+import { announce, type CoverageFile, type GateSetting, writeCoverage } from './file.js';
 import { buildReport, emptyData, mergeData } from './tally.js';
 
 /** Files named `coverage.json` anywhere under `dir`. */

@@ -6,13 +6,7 @@
 import fc from 'fast-check';
 import { endpoints, type EndpointId } from '../contracts/index.js';
 import { jsonCaseArb, type JsonCase } from './json-cases.js';
-import type { Pool } from './values.js';
-
-/** The conventional text limit: an nvarchar(255) column, the commonest in ASP.NET models. */
-export const TEXT_LIMIT = 255;
-/** The boundary kinds, in the order a run sends them. */
-const BOUNDARY_KINDS = ['empty-array', 'one-element', 'at-limit', 'past-limit', 'reversed-range', 'equal-range'] as const;
-export type BoundaryKind = (typeof BOUNDARY_KINDS)[number];
+import { BOUNDARY_KINDS, TEXT_LIMIT, type BoundaryKind, type Pool } from './values.js';
 
 const DATE = /^\d{4}[-/]\d{2}[-/]\d{2}(T|$)/;
 /** The start and end of a range, by name: StartDateTime/EndDateTime, start/end, startDateFrom/startDateTo. */

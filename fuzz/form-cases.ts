@@ -11,8 +11,7 @@ import { applyOverrides, entriesOf, pickForm, realOptions, roomSelection, type P
 import { deleteBooking } from '../client/booking-queries.js';
 import { runMarker } from '../client/run-marker.js';
 import { describe, sendCase, type Sent } from './send.js';
-import { markupArb, type InputKind } from './values.js';
-import { TEXT_LIMIT, type BoundaryKind } from './boundary-cases.js';
+import { markupArb, TEXT_LIMIT, type BoundaryKind, type InputKind } from './values.js';
 import { afterDelete, beforePost, escapedOnPages, storedWith } from './form-checks.js';
 
 /** One generated create post: what changes from a valid post of the page's own form. */

@@ -3,9 +3,8 @@
 // A case is plain data (method, path with query, body as sent), so a failure replays as it was.
 import fc from 'fast-check';
 import { endpoints, type EndpointId, type JsonEndpoint } from '../contracts/index.js';
-import type { BoundaryKind } from './boundary-cases.js';
 import { fieldsOf, isDate, type Field } from './schema-fields.js';
-import { INPUT_KINDS, validValue, valueOfKind, type InputKind, type Pool, type Role, type Wire } from './values.js';
+import { INPUT_KINDS, validValue, valueOfKind, type BoundaryKind, type InputKind, type Pool, type Role, type Wire } from './values.js';
 
 /** One generated request to a JSON endpoint, as sent. */
 export interface JsonCase {

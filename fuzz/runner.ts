@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { redact } from '../client/secrets.js';
 import { FUZZ_PROPERTIES, type FuzzContext, type Property } from './properties.js';
+import { plan } from './plan.js';
 import { wireStats } from './send.js';
 import { refusals } from './json-verdicts.js';
 
@@ -65,21 +66,6 @@ export interface FuzzSummary {
 /** A verdict or error of a case that got no HTTP answer (fuzz/send.ts `describe`, client/errors.ts TransportError). */
 const NO_ANSWER = /→ no answer: |no HTTP answer, no status/;
 
-/** Cases of each property out of the total: most to the JSON endpoints, a few logins, writes when allowed. */
-function plan(ctx: FuzzContext, total: number): { property: Property; runs: number }[] {
-  const props = FUZZ_PROPERTIES(ctx).filter((p) => !p.cases);
-  const jsonProps = props.filter((p) => p.name.startsWith('json:'));
-  const share = (f: number, min: number, max = Infinity) => Math.min(max, Math.max(min, Math.round(total * f)));
-  return props.map((property) => {
-    if (property.name.startsWith('json:')) return { property, runs: Math.max(5, Math.floor((total * 0.8) / jsonProps.length)) };
-    if (property.name === 'no-session') return { property, runs: share(0.08, 20) };
-    if (property.name === 'token') return { property, runs: share(0.05, 12) };
-    if (property.name === 'return-url') return { property, runs: share(0.01, 10, 30) };
-    if (property.name === 'form') return { property, runs: share(0.03, 12, 60) };
-    return { property, runs: 1 };
-  });
-}
-
 /** A file name for a property's replay: safe on every file system. */
 const fileName = (property: string, seed: number, tag = '') =>
   `${[property, seed, tag]
@@ -99,10 +85,159 @@ function writeReplay(dir: string, f: Omit<Finding, 'replayFile'>, target: string
   return file;
 }
 
+/** One run's shared state: what its properties read (the options, the clock) and add to (the summary). */
+interface Run {
+  ctx: FuzzContext;
+  options: FuzzOptions;
+  summary: FuzzSummary;
+  deadline: number;
+  log: (line: string) => void;
+  /** Whether the target is down: true once a probe said so (summary.down). */
+  isDown: () => Promise<boolean>;
+}
+
+/** Whether another property's finding has ended a run that asks for the first one only. */
+const firstFound = (run: Run) => !!run.options.firstFindingOnly && run.summary.findings.length > 0;
+
+/** The run's question whether the target is down, asked one at a time: concurrent cases that lost their connection share its answer. */
+function downCheck(summary: FuzzSummary, options: FuzzOptions): () => Promise<boolean> {
+  let asking: Promise<string | undefined> | undefined;
+  return async () => {
+    if (summary.down !== undefined) return true;
+    if (!options.targetDown) return false;
+    asking ??= options.targetDown().finally(() => (asking = undefined));
+    summary.down ??= await asking;
+    return summary.down !== undefined;
+  };
+}
+
+/** A finding of a property: written to its replay file and added to the summary. */
+function addFinding(run: Run, found: Omit<Finding, 'replayFile'>): void {
+  const replayFile = writeReplay(run.options.replayDir, found, run.ctx.targetLabel, run.options.replay);
+  run.summary.findings.push({ ...found, replayFile });
+}
+
+/** A property of listed inputs (the boundaries): each input once, in order, up to its first finding. */
+async function listed(run: Run, property: Property): Promise<void> {
+  const { summary, options } = run;
+  const t = performance.now();
+  let runs = 0;
+  let verdict: string | null = null;
+  let input: unknown;
+  for (input of property.cases ?? []) {
+    if (performance.now() > run.deadline || firstFound(run)) break;
+    runs += 1;
+    try {
+      verdict = await property.judge(input);
+    } catch (error) {
+      // As fast-check takes a random case's error: its message is the finding.
+      verdict = (error as Error).message;
+    }
+    // A target that stopped answering is reported once (summary.down), not as a boundary finding.
+    if (verdict && NO_ANSWER.test(verdict) && (await run.isDown())) verdict = null;
+    if (verdict || summary.down !== undefined) break;
+  }
+  summary.cases += runs;
+  const row: FuzzSummary['properties'][number] = {
+    name: property.name,
+    runs,
+    ms: performance.now() - t,
+    interrupted: runs < (property.cases?.length ?? 0) && !verdict,
+  };
+  if (verdict) {
+    addFinding(run, { property: property.name, message: redact(verdict), input, seed: options.seed, shrinks: 0 });
+    row.finding = verdict.split('\n')[0];
+  }
+  summary.properties.push(row);
+  run.log(
+    `${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(runs).padStart(5)} cases${row.finding ? `  ${row.finding}` : ''}`,
+  );
+}
+
+/** One random case of a property: its verdict thrown as fast-check's failure, unless the target is down. */
+async function randomCase(run: Run, property: Property, input: unknown): Promise<void> {
+  let verdict: string | null;
+  try {
+    verdict = await property.judge(input);
+  } catch (error) {
+    if (NO_ANSWER.test((error as Error).message) && (await run.isDown())) return;
+    throw error;
+  }
+  if (verdict && NO_ANSWER.test(verdict) && (await run.isDown())) return;
+  if (verdict) throw new Error(verdict);
+}
+
+/** A property of random inputs: `runs` cases from the seed, shrunk to the smallest failing one. */
+async function random(run: Run, property: Property, runs: number): Promise<void> {
+  const { summary, options } = run;
+  if (firstFound(run)) return;
+  const left = run.deadline - performance.now();
+  if (left <= 0 || summary.down !== undefined) {
+    // Not run: out of time, or the target is down (the run's one report says so).
+    summary.properties.push({ name: property.name, runs: 0, ms: 0, interrupted: true });
+    return;
+  }
+  const t = performance.now();
+  let count = 0;
+  const details = await fc.check(
+    fc.asyncProperty(property.arb, async (input) => {
+      if (summary.down !== undefined || firstFound(run)) return;
+      count += 1;
+      await randomCase(run, property, input);
+    }),
+    {
+      seed: options.seed,
+      numRuns: runs,
+      interruptAfterTimeLimit: left,
+      markInterruptAsFailure: false,
+      endOnFailure: !!options.firstFindingOnly,
+    },
+  );
+  const ms = performance.now() - t;
+  summary.cases += count;
+  const row: FuzzSummary['properties'][number] = { name: property.name, runs: details.numRuns, ms, interrupted: details.interrupted };
+  const message = details.failed ? redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance)) : '';
+  // A case that got no answer while the target was dying is not the target's finding: no replay file.
+  const dying = summary.down !== undefined && NO_ANSWER.test(message);
+  if (details.failed && details.counterexample && !dying) {
+    const { seed, numShrinks: shrinks } = details;
+    const path = details.counterexamplePath ?? undefined;
+    addFinding(run, { property: property.name, message, input: details.counterexample[0], seed, path, shrinks });
+    row.finding = message.split('\n')[0];
+  }
+  summary.properties.push(row);
+  run.log(
+    `${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(details.numRuns).padStart(5)} cases ` +
+      `${(ms / 1000).toFixed(1).padStart(6)} s${row.finding ? `  ${row.finding}` : ''}`,
+  );
+}
+
+/**
+ * As many properties at once as `concurrency` (a property alone at the end would keep one request in flight),
+ * the boundaries first, so the safety stop never cuts them for random ones. The form posts go one at a time, in
+ * one job started second, their boundaries before the random ones: each post's number sets its name, day and
+ * hour, and it reads the hall's count before and after it.
+ */
+async function runAll(run: Run, queue: { property: Property; runs: number }[], concurrency: number): Promise<void> {
+  const boundaries = FUZZ_PROPERTIES(run.ctx).filter((p) => p.cases);
+  const posts = async () => {
+    for (const p of boundaries.filter((b) => b.posts)) await listed(run, p);
+    for (const q of queue.filter((r) => r.property.posts)) await random(run, q.property, q.runs);
+  };
+  const jobs: (() => Promise<void>)[] = [
+    ...boundaries.filter((p) => !p.posts).map((p) => () => listed(run, p)),
+    posts,
+    ...queue.filter((q) => !q.property.posts).map((q) => () => random(run, q.property, q.runs)),
+  ];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < jobs.length; i = next++) await jobs[i]!();
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}
+
 export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrency: number): Promise<FuzzSummary> {
-  const log = options.log ?? (() => undefined);
   const started = performance.now();
-  const deadline = started + options.budgetMs;
   const queue = plan(ctx, options.cases);
   const summary: FuzzSummary = {
     cases: 0,
@@ -116,127 +251,9 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     tolerated: 0,
   };
   const requestsBefore = wireStats.requests;
-  // One question at a time: concurrent cases that lost their connection share its answer.
-  let asking: Promise<string | undefined> | undefined;
-  const isDown = async (): Promise<boolean> => {
-    if (summary.down !== undefined) return true;
-    if (!options.targetDown) return false;
-    asking ??= options.targetDown().finally(() => (asking = undefined));
-    summary.down ??= await asking;
-    return summary.down !== undefined;
-  };
-  // A property of listed inputs (the boundaries): each input once, in order, up to its first finding.
-  const listed = async (property: Property) => {
-    const t = performance.now();
-    let runs = 0;
-    let verdict: string | null = null;
-    let input: unknown;
-    for (input of property.cases ?? []) {
-      // Another property's finding ends a run that asks for the first one only.
-      if (performance.now() > deadline || (options.firstFindingOnly && summary.findings.length)) break;
-      runs += 1;
-      try {
-        verdict = await property.judge(input);
-      } catch (error) {
-        // As fast-check takes a random case's error: its message is the finding.
-        verdict = (error as Error).message;
-      }
-      // A target that stopped answering is reported once (summary.down), not as a boundary finding.
-      if (verdict && NO_ANSWER.test(verdict) && (await isDown())) verdict = null;
-      if (verdict || summary.down !== undefined) break;
-    }
-    summary.cases += runs;
-    const row: FuzzSummary['properties'][number] = {
-      name: property.name,
-      runs,
-      ms: performance.now() - t,
-      interrupted: runs < (property.cases?.length ?? 0) && !verdict,
-    };
-    if (verdict) {
-      const found = { property: property.name, message: redact(verdict), input, seed: options.seed, shrinks: 0 };
-      summary.findings.push({ ...found, replayFile: writeReplay(options.replayDir, found, ctx.targetLabel, options.replay) });
-      row.finding = verdict.split('\n')[0];
-    }
-    summary.properties.push(row);
-    log(`${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(runs).padStart(5)} cases${row.finding ? `  ${row.finding}` : ''}`);
-  };
-  // A property of random inputs: `runs` cases from the seed, shrunk to the smallest failing one.
-  const random = async (property: Property, runs: number) => {
-    if (options.firstFindingOnly && summary.findings.length) return;
-    const left = deadline - performance.now();
-    if (left <= 0 || summary.down !== undefined) {
-      // Not run: out of time, or the target is down (the run's one report says so).
-      summary.properties.push({ name: property.name, runs: 0, ms: 0, interrupted: true });
-      return;
-    }
-    const t = performance.now();
-    let count = 0;
-    const details = await fc.check(
-      fc.asyncProperty(property.arb, async (input) => {
-        if (summary.down !== undefined || (options.firstFindingOnly && summary.findings.length)) return;
-        count += 1;
-        let verdict: string | null;
-        try {
-          verdict = await property.judge(input);
-        } catch (error) {
-          if (NO_ANSWER.test((error as Error).message) && (await isDown())) return;
-          throw error;
-        }
-        if (verdict && NO_ANSWER.test(verdict) && (await isDown())) return;
-        if (verdict) throw new Error(verdict);
-      }),
-      {
-        seed: options.seed,
-        numRuns: runs,
-        interruptAfterTimeLimit: left,
-        markInterruptAsFailure: false,
-        endOnFailure: !!options.firstFindingOnly,
-      },
-    );
-    const ms = performance.now() - t;
-    summary.cases += count;
-    const row: FuzzSummary['properties'][number] = { name: property.name, runs: details.numRuns, ms, interrupted: details.interrupted };
-    const message = details.failed ? redact((details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance)) : '';
-    // A case that got no answer while the target was dying is not the target's finding: no replay file.
-    const dying = summary.down !== undefined && NO_ANSWER.test(message);
-    if (details.failed && details.counterexample && !dying) {
-      const found = {
-        property: property.name,
-        message,
-        input: details.counterexample[0],
-        seed: details.seed,
-        path: details.counterexamplePath ?? undefined,
-        shrinks: details.numShrinks,
-      };
-      const replayFile = writeReplay(options.replayDir, found, ctx.targetLabel, options.replay);
-      summary.findings.push({ ...found, replayFile });
-      row.finding = message.split('\n')[0];
-    }
-    summary.properties.push(row);
-    log(
-      `${row.finding ? '✗' : '✓'} ${property.name.padEnd(44)} ${String(details.numRuns).padStart(5)} cases ` +
-        `${(ms / 1000).toFixed(1).padStart(6)} s${row.finding ? `  ${row.finding}` : ''}`,
-    );
-  };
-  // As many properties at once as `concurrency` (a property alone at the end would keep one request in flight),
-  // the boundaries first, so the safety stop never cuts them for random ones. The form posts go one at a time, in
-  // one job started second, their boundaries before the random ones: each post's number sets its name, day and
-  // hour, and it reads the hall's count before and after it.
-  const boundaries = FUZZ_PROPERTIES(ctx).filter((p) => p.cases);
-  const posts = async () => {
-    for (const p of boundaries.filter((b) => b.posts)) await listed(p);
-    for (const q of queue.filter((r) => r.property.posts)) await random(q.property, q.runs);
-  };
-  const jobs: (() => Promise<void>)[] = [
-    ...boundaries.filter((p) => !p.posts).map((p) => () => listed(p)),
-    posts,
-    ...queue.filter((q) => !q.property.posts).map((q) => () => random(q.property, q.runs)),
-  ];
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < jobs.length; i = next++) await jobs[i]!();
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  const log = options.log ?? (() => undefined);
+  const run: Run = { ctx, options, summary, deadline: started + options.budgetMs, log, isDown: downCheck(summary, options) };
+  await runAll(run, queue, concurrency);
   summary.notes.push(...ctx.notes());
   summary.requests = wireStats.requests - requestsBefore;
   summary.maxInFlight = wireStats.maxInFlight;

@@ -41,6 +41,12 @@ export const INPUT_KINDS = [
 ] as const;
 export type InputKind = (typeof INPUT_KINDS)[number];
 
+/** The conventional text limit: an nvarchar(255) column, the commonest in ASP.NET models. */
+export const TEXT_LIMIT = 255;
+/** The boundary kinds (fuzz/boundary-cases.ts), in the order a run sends them. */
+export const BOUNDARY_KINDS = ['empty-array', 'one-element', 'at-limit', 'past-limit', 'reversed-range', 'equal-range'] as const;
+export type BoundaryKind = (typeof BOUNDARY_KINDS)[number];
+
 /** Where a value travels: query strings and form bodies carry text, JSON bodies carry JSON types. */
 export type Wire = 'query' | 'json' | 'form';
 

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { ALTERNATE_READINGS, parseReadingArg, type MockReadings } from '../contracts/index.js';
 import { FAULT_USAGE, FaultSwitch, parseFaultArg, type FaultSpec } from './faults.js';
 import { mutants } from './mutants.js';
-import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
+import { readSeedFile, SeedFileError, type SeedFile } from '../settings/seed-file.js';
 import { negativeValuesJoined, StartError } from '../settings/command-line.js';
 
 export const MOCK_USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-shape array|data] [--aliases primary|alternate]
@@ -44,8 +44,8 @@ export interface MockCli {
   help: boolean;
 }
 
-export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = process.env): MockCli {
-  const { values } = parseArgs({
+const readArgs = (argv: string[], source: NodeJS.ProcessEnv) =>
+  parseArgs({
     args: negativeValuesJoined(argv),
     options: {
       port: { type: 'string', default: source.HB_MOCK_PORT ?? '4010' },
@@ -63,30 +63,33 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
       'seed-scale': { type: 'string', default: source.HB_MOCK_SEED_SCALE ?? '0' },
       help: { type: 'boolean', short: 'h', default: false },
     },
-  });
-  if (values.help) {
-    const { host } = values;
-    return {
-      port: 0,
-      host,
-      listShape: 'array',
-      aliases: 'primary',
-      dashboard404: false,
-      sessionEverywhere: false,
-      readings: {},
-      asRecorded: false,
-      seedScale: 0,
-      faults: [],
-      help: true,
-    };
-  }
+  }).values;
+
+type ArgValues = ReturnType<typeof readArgs>;
+
+/** `--help` asks for nothing else: the settings are the defaults, unchecked. */
+const helpOnly = (host: string): MockCli => ({
+  port: 0,
+  host,
+  listShape: 'array',
+  aliases: 'primary',
+  dashboard404: false,
+  sessionEverywhere: false,
+  readings: {},
+  asRecorded: false,
+  seedScale: 0,
+  faults: [],
+  help: true,
+});
+
+function checkedPort(values: ArgValues): number {
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535)
     throw new Error(`--port (or HB_MOCK_PORT) must be a whole number from 0 to 65535, got "${values.port}"`);
-  const listShape = values['list-shape'];
-  if (listShape !== 'array' && listShape !== 'data') throw new Error(`--list-shape must be array or data, got "${listShape}"`);
-  const aliases = values.aliases;
-  if (aliases !== 'primary' && aliases !== 'alternate') throw new Error(`--aliases must be primary or alternate, got "${aliases}"`);
+  return port;
+}
+
+function checkedReadings(values: ArgValues): Partial<MockReadings> {
   if (values.readings !== 'default' && values.readings !== 'alternate')
     throw new Error(`--readings must be default or alternate, got "${values.readings}"`);
   const readings: Partial<MockReadings> = values.readings === 'alternate' ? { ...ALTERNATE_READINGS } : {};
@@ -94,24 +97,49 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
     const [point, id] = parseReadingArg(arg);
     Object.assign(readings, { [point]: id });
   }
+  return readings;
+}
+
+function checkedSeed(values: ArgValues): { file: string; hall: SeedFile } | undefined {
   if (!/^\d+$/.test(values['seed-scale']))
     throw new Error(`--seed-scale (or HB_MOCK_SEED_SCALE) must be a whole number of bookings, got "${values['seed-scale']}"`);
   if (values['as-recorded'] && !values.seed) throw new Error('--as-recorded needs --seed FILE');
-  let seed: { file: string; hall: SeedFile } | undefined;
   try {
-    seed = values.seed === undefined ? undefined : { file: values.seed, hall: readSeedFile(values.seed) };
+    return values.seed === undefined ? undefined : { file: values.seed, hall: readSeedFile(values.seed) };
   } catch (error) {
     if (!(error instanceof SeedFileError)) throw error;
     throw new StartError(`Cannot start: --seed: ${error.message}`);
   }
+}
+
+function checkedMutant(values: ArgValues): string | undefined {
   if (values.mutant.length > 1)
     throw new Error(`--mutant: one mutant at a time (given ${values.mutant.join(', ')}): the mock plays one, not a blend of them`);
   const [mutant] = values.mutant;
   if (mutant !== undefined && !mutants.some((m) => m.id === mutant))
     throw new Error(`--mutant: no mutant "${mutant}"; npm run mock -- --help names them`);
+  return mutant;
+}
+
+function checkedFaults(values: ArgValues): FaultSpec[] {
   const faults = values.fault.map(parseFaultArg);
   // The switch's own check (kind, delay without ms, …), before the mock binds its port.
   for (const f of faults) new FaultSwitch().inject(f);
+  return faults;
+}
+
+export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = process.env): MockCli {
+  const values = readArgs(argv, source);
+  if (values.help) return helpOnly(values.host);
+  const port = checkedPort(values);
+  const listShape = values['list-shape'];
+  if (listShape !== 'array' && listShape !== 'data') throw new Error(`--list-shape must be array or data, got "${listShape}"`);
+  const aliases = values.aliases;
+  if (aliases !== 'primary' && aliases !== 'alternate') throw new Error(`--aliases must be primary or alternate, got "${aliases}"`);
+  const readings = checkedReadings(values);
+  const seed = checkedSeed(values);
+  const mutant = checkedMutant(values);
+  const faults = checkedFaults(values);
   return {
     port,
     host: values.host,

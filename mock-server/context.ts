@@ -4,7 +4,8 @@
 import { DEFAULT_READINGS, openPoints, type MockReadings, type OpenPointId } from '../contracts/index.js';
 import { FaultSwitch } from './faults.js';
 import { randomSecret, SessionKeys } from './session.js';
-import { seedReadings, stateFromSeed, type SeedFile } from './seed-file.js';
+import { seedReadings, stateFromSeed } from './seed-file.js';
+import type { SeedFile } from '../settings/seed-file.js';
 import { scaleBookings } from './seed-scale.js';
 import { MOCK_HALL_ID, MOCK_TEST_CUSTOMER_ID, seedState, type BookingRecord, type MockState } from './state.js';
 

@@ -112,12 +112,77 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(body);
 }
 
-/** Start the mock on 127.0.0.1 (port 0 = a free port). */
-export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
-  const mock = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
-  // The server's lifelong overrides: a mutant sees a request first, then the switched faults
-  // (`--fault`, /__mock/faults); a test's own (`mock.use(fault(…))`) go in front of both.
-  mock.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), switchedFaults);
+/** IIS's answer to a malformed escape in the URL. */
+const invalidUrl = () =>
+  new Response('<h2>Bad Request - Invalid URL</h2><p>HTTP Error 400. The request URL is invalid.</p>', {
+    status: 400,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
+
+/** The request's body, or the refusal it meets before any handler: a method, a size, a depth, a URL. */
+async function admitted(req: IncomingMessage): Promise<{ raw: Buffer } | { refused: Response }> {
+  if (!routedMethod(req.method)) {
+    return { refused: refusal(405, `Method ${req.method} is not allowed.`, { allow: 'GET, HEAD, POST' }) };
+  }
+  const raw = await readBoundedBody(req);
+  if (!raw) return { refused: refusal(413, `Request Entity Too Large: the body is over ${MAX_BODY_BYTES} bytes.`) };
+  if (/json/i.test(req.headers['content-type'] ?? '') && jsonDepthExceeds(raw)) {
+    return { refused: refusal(400, `Bad Request: the JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`) };
+  }
+  // IIS/ASP.NET refuse a malformed escape in the URL with 400 ("Bad Request - Invalid URL").
+  if (malformedPath(req.url ?? '/')) return { refused: invalidUrl() };
+  return { raw };
+}
+
+/** The mock's answer to an admitted request: the overrides', the routes', or a 404 noted as unhandled. */
+async function answer(
+  mock: MockContext,
+  req: IncomingMessage,
+  request: Request,
+  raw: Buffer,
+  next: (request: Request) => Promise<Response | undefined>,
+): Promise<Response> {
+  mock.receive({
+    method: req.method ?? 'GET',
+    path: req.url ?? '/',
+    rawBody: raw,
+    headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+    at: performance.now(),
+  });
+  const response = await mock.intercept(request, next);
+  if (response) return response;
+  mock.noteUnhandled({ method: req.method ?? 'GET', path: req.url ?? '/' });
+  return new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/** Send the answer, or play it on the socket: `HttpResponse.error()` as a reset, CLOSE_MARKER as a close. */
+async function deliver(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  if (response.type === 'error') {
+    req.socket.resetAndDestroy();
+    return;
+  }
+  if (response.headers.has(CLOSE_MARKER)) {
+    // A graceful close (FIN) with no status line: the body was read, so no RST follows.
+    req.socket.destroy();
+    return;
+  }
+  await send(res, response);
+}
+
+function internalError(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  if (!res.headersSent) {
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+  }
+  // The cause goes to the mock's own console; the answer names no file, line or stack.
+  console.error(`mock: internal error on ${req.method} ${req.url}: ${(error as Error).message}`);
+  res.end(`Mock: internal error on ${req.method} ${req.url}\n`);
+}
+
+/** The node:http listener: admit, answer, deliver. `base()` is the origin requests are matched under. */
+function requestListener(mock: MockContext, base: () => string) {
   // Built once per server, not per request (npm run bench measures the difference);
   // handlers must therefore read mock.state at request time, never capture it.
   // Faults come from the override stack, before msw. The request filter is the one catch-all
@@ -125,85 +190,46 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const isCatchAll = (h: RequestHandler) => (h as { info: { path?: unknown } }).info.path === '*';
   const candidates = routeIndex(buildHandlers(mock), (h, method) => !isCatchAll(h) || method === 'POST');
   // The path is read from the request an override hands on, which may differ from the one received.
-  const next = (request: Request) => getResponse(candidates(request.method, new URL(request.url).pathname), request, { baseUrl: base });
+  const next = (request: Request) => getResponse(candidates(request.method, new URL(request.url).pathname), request, { baseUrl: base() });
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      const body = await admitted(req);
+      if ('refused' in body) {
+        await send(res, body.refused);
+        return;
+      }
+      const request = mock.faults.screen(toRequest(req, base(), body.raw));
+      await deliver(req, res, await answer(mock, req, request, body.raw, next));
+    } catch (error) {
+      internalError(req, res, error);
+    }
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+/** Start the mock on 127.0.0.1 (port 0 = a free port). */
+export async function startMockServer(options: MockOptions & { port?: number; host?: string } = {}): Promise<MockServer> {
+  const mock = new MockContext({ listShape: 'array', aliases: 'primary', dashboard404: false, ...options });
+  // The server's lifelong overrides: a mutant sees a request first, then the switched faults
+  // (`--fault`, /__mock/faults); a test's own (`mock.use(fault(…))`) go in front of both.
+  mock.resetHandlers(...(options.mutant ? [mutantOverride(options.mutant)] : []), switchedFaults);
   const host = options.host ?? '127.0.0.1';
   // msw reads the colons of an IPv6 literal (`http://[::1]:4640`) as path parameters: requests are
   // matched under a host name, which no handler reads (redirects are relative).
   const internalHost = urlHost(host).startsWith('[') ? 'localhost' : host;
   let base = `http://${internalHost}`;
+  const handle = requestListener(mock, () => base);
   const server: Server = createServer((req, res) => void handle(req, res));
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    try {
-      if (!routedMethod(req.method)) {
-        await send(res, refusal(405, `Method ${req.method} is not allowed.`, { allow: 'GET, HEAD, POST' }));
-        return;
-      }
-      const raw = await readBoundedBody(req);
-      if (!raw) {
-        await send(res, refusal(413, `Request Entity Too Large: the body is over ${MAX_BODY_BYTES} bytes.`));
-        return;
-      }
-      if (/json/i.test(req.headers['content-type'] ?? '') && jsonDepthExceeds(raw)) {
-        await send(res, refusal(400, `Bad Request: the JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`));
-        return;
-      }
-      // IIS/ASP.NET refuse a malformed escape in the URL with 400 ("Bad Request - Invalid URL").
-      if (malformedPath(req.url ?? '/')) {
-        await send(
-          res,
-          new Response('<h2>Bad Request - Invalid URL</h2><p>HTTP Error 400. The request URL is invalid.</p>', {
-            status: 400,
-            headers: { 'content-type': 'text/html; charset=utf-8' },
-          }),
-        );
-        return;
-      }
-      const request = mock.faults.screen(toRequest(req, base, raw));
-      mock.receive({
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        rawBody: raw,
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
-        at: performance.now(),
-      });
-      const response = await mock.intercept(request, next);
-      if (!response) {
-        mock.noteUnhandled({ method: req.method ?? 'GET', path: req.url ?? '/' });
-        await send(
-          res,
-          new Response(`Mock: no route for ${req.method} ${req.url}\n`, {
-            status: 404,
-            headers: { 'content-type': 'text/plain; charset=utf-8' },
-          }),
-        );
-        return;
-      }
-      if (response.type === 'error') {
-        req.socket.resetAndDestroy();
-        return;
-      }
-      if (response.headers.has(CLOSE_MARKER)) {
-        // A graceful close (FIN) with no status line: the body was read, so no RST follows.
-        req.socket.destroy();
-        return;
-      }
-      await send(res, response);
-    } catch (error) {
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      }
-      // The cause goes to the mock's own console; the answer names no file, line or stack.
-      console.error(`mock: internal error on ${req.method} ${req.url}: ${(error as Error).message}`);
-      res.end(`Mock: internal error on ${req.method} ${req.url}\n`);
-    }
-  };
   // Node's and undici's clients drop a socket whose keep-alive hint is ≤ 1 s, so a 1 s
   // timeout meant a new connection per request (npm run bench); close() ends them anyway.
   server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
+  await listen(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   base = `http://${internalHost}:${port}`;
   return {

@@ -81,12 +81,13 @@ const guid = (n: number) => `0000${n.toString(16)}`.slice(-4).padStart(8, 'a') +
 /** The seeded customer the suite may block and book for (the mock's HB_TEST_CUSTOMER_ID). */
 export const MOCK_TEST_CUSTOMER_ID = guid(6);
 
-export function seedState(clock: Date = new Date()): MockState {
-  const now = toLocalIso(clock);
-  const today = startOfDay(now);
-  const at = (days: number, hour: number) => shiftLocal(today, { days, hours: hour });
+const seedHalls = (): HallRecord[] => [
+  { id: MOCK_HALL_ID, name: 'Oldtown Village Hall' },
+  { id: OTHER_HALL_ID, name: 'St Mary Chapel Hall' },
+];
 
-  const rooms: RoomRecord[] = [
+function seedRooms(): RoomRecord[] {
+  return [
     {
       id: 101,
       hallId: MOCK_HALL_ID,
@@ -109,23 +110,27 @@ export function seedState(clock: Date = new Date()): MockState {
     },
     { id: 201, hallId: OTHER_HALL_ID, name: 'Chapel', colour: '#7f8c8d', rowNumber: 1, description: 'Small chapel', bookable: true },
   ];
-  const customer = (n: number, hallId: number, name: string, org: string, extra: Partial<CustomerRecord> = {}): CustomerRecord => ({
-    id: guid(n),
-    hallId,
-    name,
-    email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`,
-    phone: `01632 96${String(1000 + n).slice(-4)}`,
-    organisation: org,
-    blocked: false,
-    deleted: false,
-    isNew: false,
-    verified: true,
-    staff: false,
-    notes: [`Note on ${name}`],
-    addresses: [`${n} High Street, Oldtown`],
-    ...extra,
-  });
-  const customers = [
+}
+
+const customer = (n: number, hallId: number, name: string, org: string, extra: Partial<CustomerRecord> = {}): CustomerRecord => ({
+  id: guid(n),
+  hallId,
+  name,
+  email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.org`,
+  phone: `01632 96${String(1000 + n).slice(-4)}`,
+  organisation: org,
+  blocked: false,
+  deleted: false,
+  isNew: false,
+  verified: true,
+  staff: false,
+  notes: [`Note on ${name}`],
+  addresses: [`${n} High Street, Oldtown`],
+  ...extra,
+});
+
+function seedCustomers(): CustomerRecord[] {
+  return [
     customer(1, MOCK_HALL_ID, 'Ada Lovelace', 'Analytical Society'),
     customer(2, MOCK_HALL_ID, 'Brian Kernighan', 'Awk Club'),
     customer(3, MOCK_HALL_ID, 'Grace Hopper', 'Navy Reunion', { isNew: true }),
@@ -135,20 +140,41 @@ export function seedState(clock: Date = new Date()): MockState {
     customer(7, OTHER_HALL_ID, 'Alan Turing', 'Bletchley Chess'),
     customer(8, MOCK_HALL_ID, 'Hall Manager', 'Oldtown Village Hall', { staff: true }),
   ];
-  const activityTypes = [
-    { id: 11, hallId: MOCK_HALL_ID, name: 'Party' },
-    { id: 12, hallId: MOCK_HALL_ID, name: 'Meeting' },
-    { id: 13, hallId: MOCK_HALL_ID, name: 'Class' },
-    { id: 21, hallId: OTHER_HALL_ID, name: 'Service' },
-  ];
-  const priceRates = [
-    { id: 31, hallId: MOCK_HALL_ID, name: 'Standard' },
-    { id: 32, hallId: MOCK_HALL_ID, name: 'Community' },
-    { id: 41, hallId: OTHER_HALL_ID, name: 'Standard' },
-  ];
-  const c = (n: number) => guid(n);
+}
+
+/** The hall's catalogue: activity types, price rates and the line items a booking may add. */
+function seedCatalog(): Pick<MockState, 'activityTypes' | 'priceRates' | 'lineItemGroups'> {
+  return {
+    activityTypes: [
+      { id: 11, hallId: MOCK_HALL_ID, name: 'Party' },
+      { id: 12, hallId: MOCK_HALL_ID, name: 'Meeting' },
+      { id: 13, hallId: MOCK_HALL_ID, name: 'Class' },
+      { id: 21, hallId: OTHER_HALL_ID, name: 'Service' },
+    ],
+    priceRates: [
+      { id: 31, hallId: MOCK_HALL_ID, name: 'Standard' },
+      { id: 32, hallId: MOCK_HALL_ID, name: 'Community' },
+      { id: 41, hallId: OTHER_HALL_ID, name: 'Standard' },
+    ],
+    lineItemGroups: [
+      {
+        id: 51,
+        hallId: MOCK_HALL_ID,
+        name: 'Extras',
+        items: [
+          { Id: 511, Name: 'Projector', Price: 15 },
+          { Id: 512, Name: 'Urn', Price: 5 },
+        ],
+      },
+      { id: 52, hallId: MOCK_HALL_ID, name: 'Cleaning', items: [{ Id: 521, Name: 'Deep clean', Price: 40 }] },
+    ],
+  };
+}
+
+/** A maker of seeded bookings in the mock's hall, numbered from 1001 in the order they are made. */
+function bookingMaker() {
   let id = 1000;
-  const b = (
+  return (
     name: string,
     start: string,
     hours: number,
@@ -174,6 +200,13 @@ export function seedState(clock: Date = new Date()): MockState {
     sendEmails: false,
     ...extra,
   });
+}
+
+/** Bookings on either side of `today`, in every status, with a weekly series and one in the other hall. */
+function seedBookings(today: string): BookingRecord[] {
+  const at = (days: number, hour: number) => shiftLocal(today, { days, hours: hour });
+  const c = (n: number) => guid(n);
+  const b = bookingMaker();
   const bookings: BookingRecord[] = [
     b('Annual General Meeting', at(-400, 19), 2, 'Confirmed', c(1), [101], { activityTypeId: 12 }),
     b('Spring Fair', at(-60, 10), 6, 'Confirmed', c(2), [101, 103]),
@@ -201,29 +234,18 @@ export function seedState(clock: Date = new Date()): MockState {
     activityTypeId: 21,
     priceRateId: 41,
   });
+  return bookings;
+}
 
+export function seedState(clock: Date = new Date()): MockState {
+  const now = toLocalIso(clock);
+  const bookings = seedBookings(startOfDay(now));
   return {
     now,
-    halls: [
-      { id: MOCK_HALL_ID, name: 'Oldtown Village Hall' },
-      { id: OTHER_HALL_ID, name: 'St Mary Chapel Hall' },
-    ],
-    rooms,
-    customers,
-    activityTypes,
-    priceRates,
-    lineItemGroups: [
-      {
-        id: 51,
-        hallId: MOCK_HALL_ID,
-        name: 'Extras',
-        items: [
-          { Id: 511, Name: 'Projector', Price: 15 },
-          { Id: 512, Name: 'Urn', Price: 5 },
-        ],
-      },
-      { id: 52, hallId: MOCK_HALL_ID, name: 'Cleaning', items: [{ Id: 521, Name: 'Deep clean', Price: 40 }] },
-    ],
+    halls: seedHalls(),
+    rooms: seedRooms(),
+    customers: seedCustomers(),
+    ...seedCatalog(),
     bookings,
     audits: bookings.slice(0, 6).map((x, i) => ({ Id: 900 + i, HallId: x.hallId, Date: x.start, Action: `Created ${x.name}` })),
     pins: [],

@@ -45,31 +45,28 @@ const TargetUrl = z
   .refine((u) => !u.username && !u.password, 'must not carry credentials')
   .refine((u) => u.pathname === '/' && !u.search && !u.hash, 'expected an origin only, such as https://staging.example');
 
-export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = process.env): ProxyCli {
-  let values: ReturnType<typeof parse>['values'];
-  const parse = (args: string[]) =>
-    parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        target: { type: 'string' },
-        port: { type: 'string', default: '4020' },
-        host: { type: 'string', default: '127.0.0.1' },
-        fault: { type: 'string', multiple: true, default: [] },
-        'allow-writes': { type: 'boolean', default: false },
-        duration: { type: 'string' },
-        strict: { type: 'boolean', default: false },
-        record: { type: 'string' },
-        'keep-personal-data': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  try {
-    values = parse(negativeValuesJoined(argv)).values;
-  } catch (error) {
-    throw new ProxyUsageError((error as Error).message);
-  }
+const parseFlags = (args: string[]) =>
+  parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      target: { type: 'string' },
+      port: { type: 'string', default: '4020' },
+      host: { type: 'string', default: '127.0.0.1' },
+      fault: { type: 'string', multiple: true, default: [] },
+      'allow-writes': { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      strict: { type: 'boolean', default: false },
+      record: { type: 'string' },
+      'keep-personal-data': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+type Flags = ReturnType<typeof parseFlags>['values'];
+
+/** The HB_* variables the proxy reads, set and not empty. */
+function proxyEnv(source: NodeJS.ProcessEnv) {
   const present = Object.fromEntries(Object.entries(source).filter(([k, v]) => k.startsWith('HB_') && v !== undefined && v !== ''));
   const env = EnvVariables.pick({
     HB_BASE_URL: true,
@@ -81,18 +78,11 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
   if (!env.success) {
     throw new ProxyUsageError(env.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '));
   }
-  const reportDir = repoPath(`${env.data.HB_REPORTS_DIR ?? 'reports'}/proxy`);
-  if (values.help) {
-    return {
-      target: '',
-      guard: { protectedHosts: [], allowWrites: false },
-      audit: { strict: false, baseline: { file: '', source: '' } },
-      reportDir,
-      keepPersonalData: false,
-      help: true,
-    };
-  }
-  const rawTarget = values.target ?? env.data.HB_BASE_URL;
+  return env.data;
+}
+
+/** The target's origin, from --target or HB_BASE_URL. */
+function targetOrigin(rawTarget: string | undefined): string {
   if (!rawTarget) throw new ProxyUsageError('no target: pass --target https://staging.example or set HB_BASE_URL');
   const target = TargetUrl.safeParse(rawTarget);
   if (!target.success) {
@@ -100,6 +90,11 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
     const shown = URL.canParse(rawTarget) ? displayUrl(rawTarget) : rawTarget;
     throw new ProxyUsageError(`--target "${shown}": ${target.error.issues.map((i) => i.message).join('; ')}`);
   }
+  return target.data.origin;
+}
+
+/** --port, --duration and --fault, each checked. */
+function limits(values: Flags): { port: number; durationS?: number; faults: FaultSpec[] } {
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535)
     throw new ProxyUsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
@@ -120,25 +115,52 @@ export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = proce
   } catch (error) {
     throw new ProxyUsageError((error as Error).message);
   }
+  return { port, durationS, faults };
+}
+
+/** --record and --keep-personal-data: the seed file can be written. */
+function checkRecord(values: Flags): void {
   if (values['keep-personal-data'] && !values.record) throw new ProxyUsageError('--keep-personal-data needs --record FILE');
-  if (values.record) {
-    try {
-      writableFile(values.record);
-    } catch (error) {
-      if (!(error instanceof StartPathError)) throw error;
-      throw new StartError(`Cannot start: --record: ${error.message}`);
-    }
+  if (!values.record) return;
+  try {
+    writableFile(values.record);
+  } catch (error) {
+    if (!(error instanceof StartPathError)) throw error;
+    throw new StartError(`Cannot start: --record: ${error.message}`);
   }
-  const origin = target.data.origin;
+}
+
+export function parseProxyArgs(argv: string[], source: NodeJS.ProcessEnv = process.env): ProxyCli {
+  let values: Flags;
+  try {
+    values = parseFlags(negativeValuesJoined(argv)).values;
+  } catch (error) {
+    throw new ProxyUsageError((error as Error).message);
+  }
+  const env = proxyEnv(source);
+  const reportDir = repoPath(`${env.HB_REPORTS_DIR ?? 'reports'}/proxy`);
+  if (values.help) {
+    return {
+      target: '',
+      guard: { protectedHosts: [], allowWrites: false },
+      audit: { strict: false, baseline: { file: '', source: '' } },
+      reportDir,
+      keepPersonalData: false,
+      help: true,
+    };
+  }
+  const origin = targetOrigin(values.target ?? env.HB_BASE_URL);
+  const { port, durationS, faults } = limits(values);
+  checkRecord(values);
   return {
     target: origin,
     port,
     host: values.host,
     faults,
-    guard: { protectedHosts: protectedHostList(env.data.HB_PROTECTED_HOSTS), allowWrites: values['allow-writes'] },
+    guard: { protectedHosts: protectedHostList(env.HB_PROTECTED_HOSTS), allowWrites: values['allow-writes'] },
     audit: {
-      strict: values.strict || env.data.HB_STRICT_CONTRACTS === true,
-      baseline: { file: repoPath(env.data.HB_CONTRACT_BASELINE ?? 'contracts/baseline.json'), source: baselineSource(origin) },
+      strict: values.strict || env.HB_STRICT_CONTRACTS === true,
+      baseline: { file: repoPath(env.HB_CONTRACT_BASELINE ?? 'contracts/baseline.json'), source: baselineSource(origin) },
     },
     durationS,
     reportDir,

@@ -6,7 +6,7 @@ import { parseProxyArgs } from '../proxy/options.js';
 import { startProxy } from '../proxy/server.js';
 import { harvest } from './harvest.js';
 import { Recording } from './recording.js';
-import type { SeedFile } from '../mock-server/seed-file.js';
+import type { SeedFile } from '../settings/seed-file.js';
 
 export interface RecordTarget {
   baseUrl: string;

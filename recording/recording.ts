@@ -1,7 +1,7 @@
 // A recording in progress: the proxy hands it every exchange, and on stop it writes the seed
 // file and says in one line what it holds, what it replaced and which open points it could not observe.
 import { openPoints } from '../contracts/index.js';
-import type { SeedFile } from '../mock-server/seed-file.js';
+import type { SeedFile } from '../settings/seed-file.js';
 import { buildSeed, RecordingError, writeSeed, type SeedOptions } from './seed-builder.js';
 import type { ObservedExchange } from './observed.js';
 import { StateRecorder } from './state-recorder.js';

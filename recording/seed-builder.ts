@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { BookingStatus } from '../contracts/index.js';
 import { toLocalIso } from '../contracts/service-time.js';
-import { SEED_FORMAT, SeedFile, type SeedFileInput } from '../mock-server/seed-file.js';
+import { SEED_FORMAT, SeedFile, type SeedFileInput } from '../settings/seed-file.js';
 import { MARKER } from '../client/run-marker.js';
 import { Pseudonyms } from './pseudonyms.js';
 import type { StateRecorder } from './state-recorder.js';

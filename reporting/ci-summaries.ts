@@ -5,7 +5,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestCase } from '@playwright/test/reporter';
 import { ReportBuilder, TestBuilder, stringify, validate, type TestStatus } from 'ctrf';
-import type { RunSummary } from './summary-reporter.js';
+import type { RunSummary } from './summary-model.js';
 import { verdictLine } from './summary-text.js';
 
 const CTRF_STATUS: Record<ReturnType<TestCase['outcome']>, TestStatus> = {

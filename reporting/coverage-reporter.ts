@@ -1,40 +1,23 @@
 // The coverage reporter: merges the workers' counts (fixture.ts) with what the tests say
 // (meaning checks shown or vacuous, readings observed, skip reasons), writes reports/coverage.json
 // and coverage.html, prints the coverage line, and fails the run when the gate is on and unmet.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase } from '@playwright/test/reporter';
 import { openPoints, registry, type OpenPointId } from '../contracts/index.js';
 import { loadEnv } from '../settings/env.js';
-import { REPO_ROOT } from '../settings/paths.js';
 import { reportsPath } from './report-options.js';
 import { SOURCE } from '../coverage/sources.js';
 import { UNCOUNTED_PROJECTS, WORKER_COVERAGE_DIR } from '../coverage/where.js';
-import { coverageHtml } from '../coverage/html.js';
+import { announce, gateSetting, writeCoverage, type GateSetting } from '../coverage/file.js';
 import { coverageModel } from '../coverage/model.js';
-import {
-  addHit,
-  buildReport,
-  coverageLine,
-  emptyData,
-  mergeData,
-  type CoverageData,
-  type CoverageReport,
-  type Scope,
-} from '../coverage/tally.js';
-
-export type GateSetting = 'on' | 'off' | 'auto';
+import { addHit, buildReport, emptyData, mergeData, type CoverageData, type Scope } from '../coverage/tally.js';
 
 export interface CoverageReporterOptions {
   /** `auto` (default): on for a whole run against the built-in mock. HB_COVERAGE_GATE overrides it. */
   gate?: GateSetting;
   /** Hold the run to part of the model only. */
   scope?: Scope;
-}
-
-/** What a shard's coverage.json adds to the report, so `npm run report -- --merge` can add shards up. */
-export interface CoverageFile extends CoverageReport {
-  run: { whole: boolean; shard: string | null; targetKind: string; gate: GateSetting };
 }
 
 const ids = new Set(registry.map((e) => e.id));
@@ -93,28 +76,6 @@ export function wholeRun(config: FullConfig, suite: Suite, argv = process.argv):
   const narrowed = args.some((a) => NARROWING.test(a) && !a.startsWith('--shard'));
   const ran = new Set(suite.suites.map((s) => s.project()?.name));
   return !files.length && !narrowed && config.projects.every((p) => ran.has(p.name));
-}
-
-/** HB_COVERAGE_GATE (settings/env.ts) when set, else the reporter's option, else `auto`. */
-export const gateSetting = (fromEnv: 'on' | 'off' | undefined, option: GateSetting | undefined): GateSetting => fromEnv ?? option ?? 'auto';
-
-export function writeCoverage(file: string, report: CoverageFile): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(file.replace(/\.json$/, '.html'), coverageHtml(report));
-}
-
-/** Print the line, and the gate's verdict with what is missing; true when the gate holds. */
-export function announce(report: CoverageReport, file: string): boolean {
-  const html = file.replace(/\.json$/, '.html');
-  const rel = relative(REPO_ROOT, html);
-  const shown = rel && !rel.startsWith('..') ? rel : html;
-  console.log(`${coverageLine(report)} (${shown})`);
-  if (report.gate.passed) return true;
-  const list = report.gate.missing.slice(0, 25).map((m) => `  ✖ ${m}`);
-  const more = report.gate.missing.length > 25 ? [`  … and ${report.gate.missing.length - 25} more in ${shown}`] : [];
-  console.log(`coverage gate: ${report.gate.missing.length} documented item(s) never exercised:\n${[...list, ...more].join('\n')}`);
-  return false;
 }
 
 export default class CoverageReporter implements Reporter {

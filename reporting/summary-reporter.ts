@@ -11,83 +11,12 @@ import { loadEnv } from '../settings/env.js';
 import { CONTRACT_BREAKS, categoryOf, featureOf, reportsPath, runPassword } from './report-options.js';
 import { knownSecrets } from './scrub-reporter.js';
 import { plain } from './json-report.js';
-import {
-  distinctOf,
-  failureOf,
-  groupSkips,
-  masker,
-  nameOf,
-  reportsOf,
-  skipReasonOf,
-  type FailureEntry,
-  type ReportEntry,
-  type SkipGroup,
-} from './summary-details.js';
+import { distinctOf, failureOf, groupSkips, masker, nameOf, reportsOf, skipReasonOf } from './summary-details.js';
+import type { ContractBreak, Counts, DriftEntry, RunSummary, SummaryMetadata } from './summary-model.js';
 import { summaryLines, verdictLine } from './summary-text.js';
 import { writeCiSummaries } from './ci-summaries.js';
 import { BLOCKED_BY } from '../client/discovery.js';
-import { NOT_RUN_READ_ONLY, type ReadOnlyGap } from '../settings/read-only.js';
-
-export interface Counts {
-  total: number;
-  passed: number;
-  failed: number;
-  flaky: number;
-  skipped: number;
-}
-export interface ContractBreak {
-  endpointId: string;
-  /** Field paths (`$[0].BookingId`); empty for a status the contract does not declare. */
-  paths: string[];
-  status?: number;
-  project: string;
-  test: string;
-  message: string;
-}
-export interface DriftEntry {
-  project: string;
-  endpointId: string;
-  unknownKeys: string[];
-  newBaselineKeys: string[];
-  noBaseline: boolean;
-}
-export interface RunSummary {
-  target: string;
-  targetKind: string;
-  status: FullResult['status'];
-  /** The verdict as the closing summary words it: `PASSED (read-only: 8 flow tests and 5 write checks not run; …)`. */
-  verdict: string;
-  /** What a read-only run did not run (settings/read-only.ts); absent when it ran everything that writes. */
-  readOnly?: ReadOnlyGap;
-  startedAt: string;
-  durationMs: number;
-  counts: Counts;
-  byProject: Record<string, Counts>;
-  byFeature: Record<string, Counts>;
-  contractBreaks: ContractBreak[];
-  drift: DriftEntry[];
-  /** Tests by file and title path; `counts.total` less the re-runs (contract-variant and readings run the same tests again). */
-  distinctTests: number;
-  /** Per project, its results that re-ran a test of another project. */
-  reruns: Record<string, number>;
-  skipReasons: SkipGroup[];
-  /** Tests skipped because an answer that broke its contract withheld their facts, by break (the root failure). */
-  blockedByBreaks: SkipGroup[];
-  /** Tests that passed without their check biting (the target's data could not show it), by what they said. */
-  vacuous: SkipGroup[];
-  failures: FailureEntry[];
-  /** `[project] file:line › title` of each test that passed on a retry. */
-  flakyTests: string[];
-  /** Those of them tagged `@write`: against a remote target each fails the run (see {@link verdictOf}). */
-  flakyWrites: string[];
-  reports: ReportEntry[];
-}
-
-/** What playwright.config.ts puts in `metadata` (blobs carry it into `merge-reports`). */
-export interface SummaryMetadata {
-  target?: string;
-  targetKind?: string;
-}
+import { NOT_RUN_READ_ONLY } from '../settings/read-only.js';
 
 const empty = (): Counts => ({ total: 0, passed: 0, failed: 0, flaky: 0, skipped: 0 });
 const KEY: Record<ReturnType<TestCase['outcome']>, keyof Counts> = {
@@ -148,6 +77,86 @@ export interface SummaryReporterOptions {
   outputFile?: string;
 }
 
+/** A summary with nothing counted yet. */
+const emptySummary = (meta: SummaryMetadata, result: FullResult, reports: RunSummary['reports']): RunSummary => ({
+  target: meta.target ?? 'unknown',
+  targetKind: meta.targetKind ?? 'unknown',
+  status: result.status,
+  verdict: '',
+  startedAt: result.startTime.toISOString(),
+  durationMs: Math.round(result.duration),
+  counts: empty(),
+  byProject: {},
+  byFeature: {},
+  contractBreaks: [],
+  drift: [],
+  distinctTests: 0,
+  reruns: {},
+  skipReasons: [],
+  blockedByBreaks: [],
+  vacuous: [],
+  failures: [],
+  flakyTests: [],
+  flakyWrites: [],
+  reports,
+});
+
+/** A failed test's contract break (endpoint, status, field paths), when its error is one. */
+function contractBreakIn(project: string, test: TestCase, mask: (text: string) => string): ContractBreak | undefined {
+  const error = test.results.at(-1)?.errors[0];
+  const message = plain(error?.message ?? '');
+  if (categoryOf('failed', message, plain(error?.stack ?? '')) !== CONTRACT_BREAKS) return undefined;
+  const found = contractBreakOf(message);
+  return {
+    endpointId: found?.endpointId ?? 'unknown',
+    paths: found?.paths ?? [],
+    ...(found && { status: found.status }),
+    project,
+    test: test.titlePath().slice(3).join(' › '),
+    message: mask(message.split('\n')[0]!).slice(0, 300),
+  };
+}
+
+type Named = { reason: string; name: string };
+
+/**
+ * Every test counted into `summary` (by project and feature, failures, flaky ones, drift, contract breaks) and its
+ * skips, blocks and vacuous passes grouped by reason. Returns whether a break blocked a test, and the tests a read-only
+ * run left out (by file and title; true for a flow test).
+ */
+function tally(summary: RunSummary, tests: { test: TestCase; project: string }[], mask: (text: string) => string) {
+  const skipped: Named[] = [];
+  const blocked: Named[] = [];
+  const vacuous: Named[] = [];
+  const notRun = new Map<string, boolean>();
+  for (const { test, project } of tests) {
+    const feature = featureOf(project, test.titlePath().join(' '));
+    const key = KEY[test.outcome()];
+    for (const c of [summary.counts, (summary.byProject[project] ??= empty()), (summary.byFeature[feature] ??= empty())]) {
+      c.total += 1;
+      c[key] += 1;
+    }
+    const name = nameOf(project, test);
+    const cause = blockedByOf(test);
+    // Counted once per test (file and title), whichever projects ran it; told apart from other skips.
+    if (key === 'skipped' && annotated(test, NOT_RUN_READ_ONLY))
+      notRun.set(`${test.location.file}\u0000${test.titlePath().slice(3).join(' › ')}`, test.location.file.includes(`${sep}flows${sep}`));
+    else if (key === 'skipped') (cause ? blocked : skipped).push({ reason: cause ?? skipReasonOf(test), name });
+    if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
+    if (key === 'passed') vacuous.push(...vacuousOf(test).map((reason) => ({ reason, name })));
+    if (key === 'flaky') summary.flakyTests.push(name);
+    if (key === 'flaky' && test.tags.includes(WRITE_TAG)) summary.flakyWrites.push(name);
+    const last = test.results.at(-1);
+    if (last) summary.drift.push(...driftOf(project, last));
+    const broken = key === 'failed' ? contractBreakIn(project, test, mask) : undefined;
+    if (broken) summary.contractBreaks.push(broken);
+  }
+  summary.skipReasons = groupSkips(skipped, mask);
+  summary.blockedByBreaks = groupSkips(blocked, mask);
+  summary.vacuous = groupSkips(vacuous, mask);
+  return { blocked: blocked.length > 0, notRun };
+}
+
 export default class SummaryReporter implements Reporter {
   private config!: FullConfig;
   private suite!: Suite;
@@ -168,77 +177,17 @@ export default class SummaryReporter implements Reporter {
   // Playwright takes a reporter's changed status from a returned promise only.
   onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
     const meta = this.config.metadata as SummaryMetadata;
-    const summary: RunSummary = {
-      target: meta.target ?? 'unknown',
-      targetKind: meta.targetKind ?? 'unknown',
-      status: result.status,
-      verdict: '',
-      startedAt: result.startTime.toISOString(),
-      durationMs: Math.round(result.duration),
-      counts: empty(),
-      byProject: {},
-      byFeature: {},
-      contractBreaks: [],
-      drift: [],
-      distinctTests: 0,
-      reruns: {},
-      skipReasons: [],
-      blockedByBreaks: [],
-      vacuous: [],
-      failures: [],
-      flakyTests: [],
-      flakyWrites: [],
-      reports: reportsOf(this.config, this.file),
-    };
+    const summary = emptySummary(meta, result, reportsOf(this.config, this.file));
     const mask = masker(runPassword(loadEnv()), knownSecrets());
     const tests = this.suite.allTests().map((test) => ({ test, project: test.parent.project()?.name ?? '' }));
     const { distinct, reruns } = distinctOf(tests);
     summary.distinctTests = distinct;
     summary.reruns = reruns;
-    const skipped: { reason: string; name: string }[] = [];
-    const blocked: { reason: string; name: string }[] = [];
-    const vacuous: { reason: string; name: string }[] = [];
-    const notRun = new Map<string, boolean>();
-    for (const { test, project } of tests) {
-      const feature = featureOf(project, test.titlePath().join(' '));
-      const key = KEY[test.outcome()];
-      for (const c of [summary.counts, (summary.byProject[project] ??= empty()), (summary.byFeature[feature] ??= empty())]) {
-        c.total += 1;
-        c[key] += 1;
-      }
-      const cause = blockedByOf(test);
-      // Counted once per test (file and title), whichever projects ran it; told apart from other skips.
-      if (key === 'skipped' && annotated(test, NOT_RUN_READ_ONLY))
-        notRun.set(`${test.location.file}\u0000${test.titlePath().slice(3).join(' › ')}`, test.location.file.includes(`${sep}flows${sep}`));
-      else if (key === 'skipped') (cause ? blocked : skipped).push({ reason: cause ?? skipReasonOf(test), name: nameOf(project, test) });
-      if (key === 'failed') summary.failures.push(failureOf(project, test, mask));
-      if (key === 'passed') for (const why of vacuousOf(test)) vacuous.push({ reason: why, name: nameOf(project, test) });
-      if (key === 'flaky') summary.flakyTests.push(nameOf(project, test));
-      if (key === 'flaky' && test.tags.includes(WRITE_TAG)) summary.flakyWrites.push(nameOf(project, test));
-      const last = test.results.at(-1);
-      if (!last) continue;
-      summary.drift.push(...driftOf(project, last));
-      if (key !== 'failed') continue;
-      const error = last.errors[0];
-      const message = plain(error?.message ?? '');
-      if (categoryOf('failed', message, plain(error?.stack ?? '')) !== CONTRACT_BREAKS) continue;
-      const found = contractBreakOf(message);
-      summary.contractBreaks.push({
-        endpointId: found?.endpointId ?? 'unknown',
-        paths: found?.paths ?? [],
-        ...(found && { status: found.status }),
-        project,
-        test: test.titlePath().slice(3).join(' › '),
-        message: mask(message.split('\n')[0]!).slice(0, 300),
-      });
-    }
-    summary.skipReasons = groupSkips(skipped, mask);
-    summary.blockedByBreaks = groupSkips(blocked, mask);
-    summary.vacuous = groupSkips(vacuous, mask);
+    const { blocked, notRun } = tally(summary, tests, mask);
     // Returned below: Playwright takes a reporter's status as the run's, and its exit code with it.
     summary.status = verdictOf(result.status, summary.targetKind, summary.flakyWrites);
     // A test a break blocked did not pass: the run does not either, even when the break's own test did not run.
-    if (summary.status === 'passed' && blocked.length) summary.status = 'failed';
+    if (summary.status === 'passed' && blocked) summary.status = 'failed';
     const flows = [...notRun.values()].filter(Boolean).length;
     if (notRun.size) summary.readOnly = { flowTests: flows, writeChecks: notRun.size - flows };
     summary.verdict = verdictLine(summary);

@@ -5,7 +5,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
 import { loadEnvOrExit } from '../settings/env.js';
-import { mockExamples } from '../client/openapi-examples.js';
+import { examplesFrom } from '../client/openapi-examples.js';
+import { HbClient } from '../client/client.js';
+import { discoverFacts } from '../client/discovery.js';
+import { startMockServer } from '../mock-server/server.js';
+import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
 import { CONTRACT_REPORTS_DIR } from '../settings/paths.js';
 import { displayUrl } from '../settings/paths.js';
 import { AUTH_COOKIE } from '../mock-server/session.js';
@@ -17,6 +21,23 @@ const openApiFile = join(CONTRACT_REPORTS_DIR, 'openapi.json');
 const schemasDir = join(CONTRACT_REPORTS_DIR, 'schemas');
 rmSync(schemasDir, { recursive: true, force: true });
 mkdirSync(schemasDir, { recursive: true });
+/** The examples of the built-in mock's hall: a fresh mock, one login. */
+async function mockExamples() {
+  const mock = await startMockServer();
+  try {
+    const { email, password } = mock.context.credentials;
+    const hallId = mock.context.hallId;
+    const client = new HbClient({ baseUrl: mock.url, email, password, hallId, retries: 0 });
+    await client.login();
+    return await examplesFrom(
+      client,
+      await discoverFacts(client, { baseUrl: mock.url, hallId, testCustomerId: MOCK_TEST_CUSTOMER_ID, mockServer: mock }),
+    );
+  } finally {
+    await mock.close();
+  }
+}
+
 const doc = openApiDocument({ serverUrl, sessionCookie: AUTH_COOKIE, examples: await mockExamples() });
 writeFileSync(openApiFile, `${JSON.stringify(doc, null, 2)}\n`);
 const files = jsonSchemaFiles();

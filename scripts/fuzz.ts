@@ -10,7 +10,7 @@ import { fuzzArgsOrExit, usage } from '../fuzz/options.js';
 import { openFuzzContext, type FuzzTarget } from '../fuzz/context.js';
 import { sweepRun } from '../fuzz/form-checks.js';
 import { replay, replayCommand, runFuzz } from '../fuzz/runner.js';
-import { loginProblem, probeTarget, TargetUnreachableError, unreachable } from '../fixtures/startup-checks.js';
+import { loginProblem, probeTarget, TargetUnreachableError, unreachable } from '../client/startup-checks.js';
 import { LoginError } from '../client/errors.js';
 import { displayUrl } from '../settings/paths.js';
 import { ensureRunId, removeRunFolder } from '../settings/run.js';
@@ -53,13 +53,13 @@ if (env.target.kind === 'remote') {
 
 let ctx: Awaited<ReturnType<typeof openFuzzContext>>;
 try {
-  // A dead target stops the run at once, with one message (fixtures/startup-checks.ts).
+  // A dead target stops the run at once, with one message (client/startup-checks.ts).
   if (env.target.kind === 'remote') await probeTarget(target.baseUrl);
   ctx = await openFuzzContext(target, replayFile?.seed ?? seed);
 } catch (error) {
   await stopMock?.();
   const e = error as Error;
-  // One start-up line, as the suite and the smoke check word it (fixtures/startup-checks.ts).
+  // One start-up line, as the suite and the smoke check word it (client/startup-checks.ts).
   const line =
     e instanceof TargetUnreachableError
       ? unreachable(e.message)

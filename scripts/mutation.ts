@@ -1,7 +1,7 @@
 // `npm run mutation`: the whole suite against the faithful mock (must be green) and, in the same run,
 // each mutant of mock-server/mutants.ts against the tests that killed it last time, played for that test
-// only (plan.ts, config.ts); then the whole suite once per mutant that survived that. Writes
-// reports/mutation.json (report.ts); exits 1 when the faithful run fails or any mutant survives.
+// only (mutation/plan.ts, playwright.mutation.config.ts); then the whole suite once per mutant that survived
+// that. Writes reports/mutation.json (report.ts); exits 1 when the faithful run fails or any mutant survives.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { tempDir } from '../child-runs/child-run.js';
@@ -78,7 +78,7 @@ const run = judgeRun(
     ? { code: 0, ms: 0, timedOut: false, stderr: '' }
     : await runSuite('faithful', {
         // The first try's config holds the suite's projects (only setup with a baseline) and the try projects.
-        args: plan.length ? ['--config', join(ROOT, 'mutation', 'config.ts')] : suiteArgs,
+        args: plan.length ? ['--config', join(ROOT, 'playwright.mutation.config.ts')] : suiteArgs,
         workers: o.workers,
         stopAtFirst: false,
         timeoutMs: o.timeoutMs,

@@ -13,7 +13,7 @@ import { knownSecrets } from '../reporting/scrub-reporter.js';
 import { loadEnvOrExit } from '../settings/env.js';
 import { ALLURE_HISTORY, ALLURE_REPORT, reportsPath } from '../reporting/report-options.js';
 import { mergeShardCoverage } from '../coverage/merge.js';
-import type { RunSummary } from '../reporting/summary-reporter.js';
+import type { RunSummary } from '../reporting/summary-model.js';
 import { REPO_ROOT } from '../settings/paths.js';
 import { unfinishedRun } from '../settings/run.js';
 

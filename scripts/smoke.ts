@@ -6,7 +6,7 @@ import { checkWriteTargetOrExit } from '../settings/write-target.js';
 import { HbClient } from '../client/client.js';
 import { HbError } from '../client/errors.js';
 import { redact } from '../client/secrets.js';
-import { startupChecks } from '../fixtures/startup-checks.js';
+import { startupChecks } from '../client/startup-checks.js';
 import { parseOrExit } from '../settings/command-line.js';
 import { smokeChecks, type Check } from './smoke-checks.js';
 import { parseSmokeArgs, SMOKE_USAGE } from './smoke-options.js';
@@ -58,7 +58,7 @@ const print = (name: string, o: Outcome) =>
 console.log(`Smoke check of ${target.label}, hall ${hall}`);
 let passed = 0;
 let failed = 0;
-// The start-up checks of the suite (fixtures/startup-checks.ts): a failed login or a wrong hall is one line, exit 2.
+// The start-up checks of the suite (client/startup-checks.ts): a failed login or a wrong hall is one line, exit 2.
 const first = await timed({
   ...login,
   run: async () => {

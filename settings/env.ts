@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { Guid } from '../contracts/common.js';
-import { readSeedFile, SeedFileError, type SeedFile } from '../mock-server/seed-file.js';
+import { readSeedFile, SeedFileError, type SeedFile } from './seed-file.js';
 import { useEnvFile } from './env-file.js';
 import { REPO_ROOT } from './paths.js';
 import { pathOrExit, reportsFolder } from './start-paths.js';

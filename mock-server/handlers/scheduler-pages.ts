@@ -8,7 +8,7 @@ import { esc } from '../html/layout.js';
 import { schedulerPage } from '../html/scheduler.js';
 import { shiftLocal, startOfDay } from '../../contracts/service-time.js';
 import { htmlWithToken, notFoundPage, pageRoute } from '../routes.js';
-import { bookingViewModel } from './booking-pages.js';
+import { bookingViewModel } from './booking-model.js';
 
 /** Monday 00:00 of the week holding `iso` (a UK calendar week). */
 function weekStart(iso: string): string {

@@ -91,14 +91,17 @@ function text(name: string, label: string, value: string, errors: Record<string,
 </div>`;
 }
 
-export function bookingForm(m: BookingFormModel): string {
-  const v = m.values;
-  const summary = Object.values(m.errors).length
-    ? `<div class="validation-summary-errors text-danger" data-valmsg-summary="true"><ul>${Object.values(m.errors)
+/** MVC's validation summary: every message, the model-level ones included; nothing when the form is valid. */
+const validationSummary = (errors: Record<string, string>) =>
+  Object.values(errors).length
+    ? `<div class="validation-summary-errors text-danger" data-valmsg-summary="true"><ul>${Object.values(errors)
         .map((e) => `<li>${esc(e)}</li>`)
         .join('')}</ul></div>`
     : '';
-  const rooms = m.rooms
+
+/** One checkbox per room, bound by index (`BookingRoom[i].RoomId`, `.Selected`) with MVC's hidden `false`. */
+const roomChoices = (m: BookingFormModel) =>
+  m.rooms
     .map((r, i) => {
       const id = `BookingRoom_${i}__Selected`;
       const checked = m.selectedRoomIds.includes(r.id) ? ' checked="checked"' : '';
@@ -110,6 +113,11 @@ export function bookingForm(m: BookingFormModel): string {
   </div>`;
     })
     .join('\n');
+
+export function bookingForm(m: BookingFormModel): string {
+  const v = m.values;
+  const summary = validationSummary(m.errors);
+  const rooms = roomChoices(m);
   return layout({
     title: m.heading,
     token: m.token,

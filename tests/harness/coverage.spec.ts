@@ -6,7 +6,7 @@ import { endpoints, LOGIN_PATH, pages, TOKEN_HEADER } from '../../contracts/inde
 import { mergeShards } from '../../coverage/merge.js';
 import { coverageModel, OTHER_VALUE } from '../../coverage/model.js';
 import { hitsOf } from '../../coverage/observe.js';
-import type { CoverageFile } from '../../reporting/coverage-reporter.js';
+import type { CoverageFile } from '../../coverage/file.js';
 import { addHit, buildReport, emptyData } from '../../coverage/tally.js';
 import { expect, test } from './proxy.fixture.js';
 

@@ -9,7 +9,7 @@ import { childEnv, runPlaywright, startPlaywright, scratchDir } from '../../chil
 import { scanArtefacts } from '../../reporting/artefact-secrets.js';
 import { closedPort } from '../../fixtures/failures.js';
 import { expect, test } from '../../fixtures/index.js';
-import type { RunSummary } from '../../reporting/summary-reporter.js';
+import type { RunSummary } from '../../reporting/summary-model.js';
 import { checkTarget, takeTargetDown, targetDown, TRANSPORT_FAILURE } from '../../fixtures/target-down.js';
 import { DEFAULT_CREDENTIALS } from '../../mock-server/context.js';
 import { startMockServer } from '../../mock-server/server.js';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test as base, expect } from '../../fixtures/bookings.js';
 import { scratchDir } from '../../child-runs/child-run.js';
 import { startProxyCli } from '../../proxy/cli.js';
+import { Recording } from '../../recording/recording.js';
 import { parseProxyCommandLine } from '../../proxy/options.js';
 import { startProxy, type Proxy } from '../../proxy/server.js';
 import type { ProxyOptions } from '../../proxy/call.js';
@@ -71,10 +72,15 @@ export const test = base.extend<ProxyFixtures>({
       const reports = scratchDir('proxy-cli');
       const said: CliSaid = { status: null, stdout: '', stderr: '' };
       const cli = parseProxyCommandLine(['--port', '0', ...args], { HB_REPORTS_DIR: reports, ...env });
-      const proxy = await startProxyCli(cli, {
-        log: (line) => (said.stdout += `${line}\n`),
-        error: (line) => (said.stderr += `${line}\n`),
-      });
+      const recording = cli.record ? new Recording(cli.record, { target: cli.target, keepPersonalData: cli.keepPersonalData }) : undefined;
+      const proxy = await startProxyCli(
+        cli,
+        {
+          log: (line) => (said.stdout += `${line}\n`),
+          error: (line) => (said.stderr += `${line}\n`),
+        },
+        recording,
+      );
       if (proxy === 2) throw new Error(`npm run proxy did not start:\n${said.stderr}`);
       proxy.banner();
       void proxy.stopped.then((code) => (said.status = code));

@@ -11,7 +11,8 @@ import { HbClient } from '../../client/client.js';
 import { realOptions, pickForm } from '../../client/forms.js';
 import { recordHall } from '../../recording/record-run.js';
 import { backgroundColourOf } from '../../client/colour.js';
-import { readSeedFile, stateFromSeed, type SeedFile } from '../../mock-server/seed-file.js';
+import { stateFromSeed } from '../../mock-server/seed-file.js';
+import { readSeedFile, type SeedFile } from '../../settings/seed-file.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import * as cheerio from 'cheerio/slim';
 

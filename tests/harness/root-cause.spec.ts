@@ -4,7 +4,7 @@
 import { argumentsFor } from '../../client/contract-arguments.js';
 import { HbClient } from '../../client/client.js';
 import { BlockedByBreak, discoverFacts } from '../../client/discovery.js';
-import type { RunSummary } from '../../reporting/summary-reporter.js';
+import type { RunSummary } from '../../reporting/summary-model.js';
 import { summaryLines } from '../../reporting/summary-text.js';
 import { expect, test } from './proxy.fixture.js';
 

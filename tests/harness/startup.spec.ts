@@ -14,7 +14,7 @@ import { HbClient } from '../../client/client.js';
 import { LoginError } from '../../client/errors.js';
 import { maskValues, registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
-import { hallProblem, loginProblem, startupChecks, unreachable } from '../../fixtures/startup-checks.js';
+import { hallProblem, loginProblem, startupChecks, unreachable } from '../../client/startup-checks.js';
 import { resolveChromium } from '../../fixtures/browser.js';
 import { startMockServer } from '../../mock-server/server.js';
 import { exitOf, said, type Said } from './refusals.js';

@@ -1,6 +1,6 @@
 // An honest verdict: a read-only run says in its verdict what it did not run and why, one reason for
 // one cause (settings/read-only.ts); a run that ran everything says PASSED alone.
-import type { RunSummary } from '../../reporting/summary-reporter.js';
+import type { RunSummary } from '../../reporting/summary-model.js';
 import { summaryLines, verdictLine } from '../../reporting/summary-text.js';
 import { READ_ONLY_REASON } from '../../settings/read-only.js';
 import { expect, test } from '../../fixtures/index.js';

@@ -2,7 +2,7 @@
 // has no test, naming the value, and writes coverage.json and coverage.html.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoverageFile } from '../../../reporting/coverage-reporter.js';
+import type { CoverageFile } from '../../../coverage/file.js';
 import { expect, test } from './canary.fixture.js';
 
 test.describe('coverage gate', () => {

@@ -5,9 +5,9 @@
 // `playwright merge-reports` itself; what is ours is the merge step, checked here.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoverageFile } from '../../../reporting/coverage-reporter.js';
+import type { CoverageFile } from '../../../coverage/file.js';
 import { testsOf } from '../../../reporting/json-report.js';
-import type { RunSummary } from '../../../reporting/summary-reporter.js';
+import type { RunSummary } from '../../../reporting/summary-model.js';
 import { expect, test } from './canary.fixture.js';
 
 const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&apos;': "'" };

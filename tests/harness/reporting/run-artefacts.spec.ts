@@ -10,7 +10,7 @@ import MarkdownIt from 'markdown-it';
 import { childEnv, REPO_ROOT, runScript, scratchDir } from '../../../child-runs/child-run.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { writeCiSummaries } from '../../../reporting/ci-summaries.js';
-import type { RunSummary } from '../../../reporting/summary-reporter.js';
+import type { RunSummary } from '../../../reporting/summary-model.js';
 import { summaryLines } from '../../../reporting/summary-text.js';
 import { beginReports, RUN_IN_PROGRESS, sweepKilledRuns } from '../../../settings/run.js';
 import { REPORT_ENTRIES, reportsFolder, StartPathError } from '../../../settings/start-paths.js';

@@ -8,7 +8,7 @@ import { verdictOf } from '../../../client/evidence/verdict.js';
 import { pagePath } from '../../../contracts/index.js';
 import { startBrowserGuard } from '../../../proxy/browser-guard.js';
 import { rejectionOf } from '../../../fixtures/failures.js';
-import { startupChecks } from '../../../fixtures/startup-checks.js';
+import { startupChecks } from '../../../client/startup-checks.js';
 import { parseProxyArgs } from '../../../proxy/options.js';
 import { EnvError, loadEnvOrExit } from '../../../settings/env.js';
 import { RequestGuard } from '../../../settings/write-guard.js';

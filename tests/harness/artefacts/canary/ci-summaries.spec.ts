@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, validate } from 'ctrf';
-import type { RunSummary } from '../../../../reporting/summary-reporter.js';
+import type { RunSummary } from '../../../../reporting/summary-model.js';
 import { md } from '../../../../reporting/ci-summaries.js';
 import { expect, test } from '../canary.fixture.js';
 

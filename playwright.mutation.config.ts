@@ -1,16 +1,16 @@
 // `npm run mutation`'s first run: the suite's own config with its service projects (the faithful mock,
 // whose results are the control of every try; left out when npm test's run is the baseline) and beside
-// them the first try (plan.ts): the try projects, each with its suite project's options (the service
+// them the first try (mutation/plan.ts): the try projects, each with its suite project's options (the service
 // projects' shared group with those of `wire`) and the mutants per test. The plan is a JSON file named
 // by HB_MUTATION_PLAN.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
-import base from '../playwright.config.js';
-import type { TestFixtures, WorkerFixtures } from '../fixtures/index.js';
-import { REPO_ROOT, TESTS_DIR as TESTS } from '../settings/paths.js';
-import { mutationPlanSetting } from '../settings/run.js';
-import { MUTATION_PROJECTS, tryProjectsOf, type PlannedTry, type TryProject } from './plan.js';
+import base from './playwright.config.js';
+import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
+import { REPO_ROOT, TESTS_DIR as TESTS } from './settings/paths.js';
+import { mutationPlanSetting } from './settings/run.js';
+import { MUTATION_PROJECTS, tryProjectsOf, type PlannedTry, type TryProject } from './mutation/plan.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const setting = mutationPlanSetting();
@@ -20,7 +20,7 @@ const projects = new Map((base.projects ?? []).map((p) => [p.name, p]));
 const { triesOnly } = setting;
 const suite = (base.projects ?? [])
   .filter((p) => p.name === 'setup' || (!triesOnly && MUTATION_PROJECTS.includes(p.name ?? '')))
-  // Their testDir is relative to the suite's config, two folders up from this one.
+  // Their testDir is relative to the suite's config: made absolute, from the repository's root.
   .map((p) => ({ ...p, testDir: resolve(REPO_ROOT, p.testDir ?? 'tests') }));
 const tryProjects = tryProjectsOf(plan);
 const tries = tryProjects.flatMap(tryProject);
