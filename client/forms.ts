@@ -10,6 +10,8 @@ import { ArgumentError } from './errors.js';
 
 export interface FormOption {
   value: string;
+  /** The option's text, whitespace collapsed. */
+  text: string;
   selected: boolean;
   disabled: boolean;
 }
@@ -54,6 +56,7 @@ function controlOf($: cheerio.CheerioAPI, el: Element): FormControl | null {
       .find('option')
       .map((_, o) => ({
         value: $(o).attr('value') ?? collapse($(o).text()),
+        text: collapse($(o).text()),
         selected: $(o).is('[selected]'),
         disabled: $(o).is('[disabled]') || $(o).parents('optgroup[disabled]').length > 0,
       }))

@@ -46,6 +46,8 @@ export interface MockOptions {
   asRecorded?: boolean;
   /** A big hall: this many more bookings over past years and the months ahead (mock-server/seed-scale.ts). */
   seedScale?: number;
+  /** A busy hall: another administrator creates, edits and deletes their own bookings all the time (mock-server/busy.ts). */
+  busy?: boolean;
 }
 
 /** The full set of readings of `partial`, refusing a reading the mock cannot play. */

@@ -6,6 +6,7 @@ import { bookingMutants } from './mutants-bookings.js';
 import { boundaryMutants } from './mutants-boundaries.js';
 import { catalogMutants } from './mutants-catalog.js';
 import { customerMutants } from './mutants-customers.js';
+import { hallMutants } from './mutants-hall.js';
 import { integrityMutants } from './mutants-integrity.js';
 import { roomMutants } from './mutants-rooms.js';
 import { schedulerMutants } from './mutants-scheduler.js';
@@ -26,6 +27,8 @@ export const mutants = [
   ...timeRangeMutants,
   // Regressions only a cross-check shows (a second read, another session, another room).
   ...integrityMutants,
+  // Regressions of the hall as a whole: views that disagree, text altered, side effects, a rule for one status, time.
+  ...hallMutants,
   // Generated inputs and security regressions, caught by the generated checks (fuzz/).
   ...securityMutants,
   ...boundaryMutants,

@@ -2,6 +2,7 @@
 // handlers through `getResponse`, so browsers, Playwright's request client and Node's
 // fetch all meet a real server. `HttpResponse.error()` becomes a real TCP reset; an
 // answer marked with CLOSE_MARKER (mock-server/fault-handlers.ts) a close without an answer.
+import { startBusyAdministrator } from './busy.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
@@ -232,12 +233,14 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   await listen(server, options.port ?? 0, host);
   const { port } = server.address() as AddressInfo;
   base = `http://${internalHost}:${port}`;
+  const stopBusy = options.busy ? startBusyAdministrator(mock) : () => undefined;
   return {
     url: `http://${urlHost(host)}:${port}`,
     port,
     context: mock,
     close: () =>
       new Promise<void>((resolve) => {
+        stopBusy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -2,6 +2,7 @@
 // (the closing text, summary.md and CTRF, `npm run report -- --merge`, the harness) read.
 import type { FullResult } from '@playwright/test/reporter';
 import type { ReadOnlyGap } from '../settings/read-only.js';
+import type { RouteStats } from '../coverage/answer-times.js';
 import type { FailureEntry, ReportEntry, SkipGroup } from './summary-details.js';
 
 export interface Counts {
@@ -57,6 +58,8 @@ export interface RunSummary {
   /** Those of them tagged `@write`: against a remote target each fails the run (see {@link verdictOf}). */
   flakyWrites: string[];
   reports: ReportEntry[];
+  /** How fast the target answered, by route, the slowest first; the budget a route's median in a test is held to. */
+  answerTimes?: { budgetMs: number; routes: RouteStats[] };
 }
 
 /** What playwright.config.ts puts in `metadata` (blobs carry it into `merge-reports`). */

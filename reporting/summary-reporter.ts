@@ -16,6 +16,7 @@ import type { ContractBreak, Counts, DriftEntry, RunSummary, SummaryMetadata } f
 import { summaryLines, verdictLine } from './summary-text.js';
 import { writeCiSummaries } from './ci-summaries.js';
 import { BLOCKED_BY } from '../client/discovery.js';
+import { readWorkerTimes, timeStats } from '../coverage/answer-times.js';
 import { NOT_RUN_READ_ONLY } from '../settings/read-only.js';
 
 const empty = (): Counts => ({ total: 0, passed: 0, failed: 0, flaky: 0, skipped: 0 });
@@ -184,6 +185,12 @@ export default class SummaryReporter implements Reporter {
     summary.distinctTests = distinct;
     summary.reruns = reruns;
     const { blocked, notRun } = tally(summary, tests, mask);
+    const routes = timeStats(readWorkerTimes((this.config.projects ?? []).map((p) => p.outputDir)));
+    if (routes.length)
+      summary.answerTimes = {
+        budgetMs: loadEnv().maxResponseMs,
+        routes: routes.map((r) => ({ ...r, slowest: { ...r.slowest, replay: mask(r.slowest.replay) } })),
+      };
     // Returned below: Playwright takes a reporter's status as the run's, and its exit code with it.
     summary.status = verdictOf(result.status, summary.targetKind, summary.flakyWrites);
     // A test a break blocked did not pass: the run does not either, even when the break's own test did not run.

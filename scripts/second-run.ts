@@ -1,6 +1,7 @@
 // `npm run proof:second-run`: the tests that write (@write: they change the server's state, clean up
 // after themselves and need free slots and the test customer) twice against one mock server, as if it
-// were a staging server (writes allowed, no restart, no reset between runs). The second run must be
+// were a busy staging server (writes allowed, no restart, no reset between runs, no retry, another administrator
+// at work all along). The second run must be
 // green and lose no check the first made: nothing an earlier run leaves behind may turn a check into a
 // skip or into a check with nothing to bite on, unless it is named below with its reason. Writes
 // reports/second-run.json; exit 1 otherwise.
@@ -40,7 +41,8 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
   const child = await runPlaywright(
     // One worker: a project's few tests in one worker start (two starts cost a third more CPU and no time).
     // No trace: the run's folder goes at the end, and recording one is a tenth of a browser test's CPU.
-    ['test', ...PROJECTS.map((p) => `--project=${p}`), '--grep=@write', '--workers=1', '--trace=off', '--reporter=dot,json'],
+    // No retry: a write test that passes only on a second try is a failure (README, Staging).
+    ['test', ...PROJECTS.map((p) => `--project=${p}`), '--grep=@write', '--workers=1', '--retries=0', '--trace=off', '--reporter=dot,json'],
     { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json },
     900_000,
   );
@@ -68,11 +70,13 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
 }
 
 useEnvFile();
-const mock = await startMockServer({ port: 0 });
+// A busy hall, as a staging server in office hours: another administrator creates, edits and deletes their own bookings
+// and blocks customers all along (mock-server/busy.ts); the tests that write must stay green beside them.
+const mock = await startMockServer({ port: 0, busy: true });
 const dir = tempDir('second-run');
 try {
   const { credentials, hallId } = mock.context;
-  console.log(`second-run proof: the tests that write, twice against one mock at ${mock.url} (writes allowed, no restart)`);
+  console.log(`second-run proof: the tests that write, twice against one busy mock at ${mock.url} (writes allowed, no restart)`);
   const env = childEnv({
     HB_BASE_URL: mock.url,
     HB_EMAIL: credentials.email,

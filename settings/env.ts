@@ -25,6 +25,8 @@ const ENV_EXAMPLES: Record<string, string> = {
   HB_CONTRACT_BASELINE: 'contracts/baseline.json',
   HB_PROTECTED_HOSTS: 'hallmaster.co.uk,www.hallmaster.co.uk',
   HB_MAX_CONCURRENCY: '2',
+  HB_MAX_RESPONSE_MS: '2000',
+  HB_SEQUENCE_SEED: '-700614100@0:2:1@ACB:F',
   CHROMIUM_PATH: '/usr/bin/chromium',
   HB_REPORTS_DIR: 'reports',
   HB_MOCK_PASSWORD: 'a-long-random-string',
@@ -72,6 +74,14 @@ export const EnvVariables = z.object({
     .string()
     .regex(/^[1-9]\d*$/, 'expected a positive whole number')
     .optional(),
+  HB_MAX_RESPONSE_MS: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'expected a positive whole number (milliseconds)')
+    .optional(),
+  HB_SEQUENCE_SEED: z
+    .string()
+    .regex(/^-?\d+(@[\d:]*(@[A-Za-z0-9+/:]*)?)?$/, 'expected a seed, or the seed@path@replayPath a failed sequence printed')
+    .optional(),
   CHROMIUM_PATH: z.string().min(1).optional(),
   HB_REPORTS_DIR: z.string().min(1).optional(),
   HB_MOCK_PASSWORD: z.string().min(8, 'at least 8 characters, so that it can be found and masked').optional(),
@@ -108,6 +118,10 @@ export interface HbEnv {
   protectedHosts: string[];
   /** Workers against a remote target, and the run-wide cap on the Node clients' requests in flight. */
   maxConcurrency: number;
+  /** A route whose median answer in a test takes longer fails that test (HB_MAX_RESPONSE_MS, default 2000 ms). */
+  maxResponseMs: number;
+  /** The model-based write sequences' seed, path and commands' replay path as a failure printed them (HB_SEQUENCE_SEED). */
+  sequenceSeed?: SequenceSeed;
   chromiumPath?: string;
   /** Where reporters write (default `reports`); the leak and shard tests point child runs elsewhere. */
   reportsDir: string;
@@ -207,6 +221,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): HbEnv {
     contractBaseline: resolve(REPO_ROOT, raw.HB_CONTRACT_BASELINE ?? 'contracts/baseline.json'),
     protectedHosts,
     maxConcurrency: Number(raw.HB_MAX_CONCURRENCY ?? 2),
+    maxResponseMs: Number(raw.HB_MAX_RESPONSE_MS ?? 2000),
+    ...(raw.HB_SEQUENCE_SEED && { sequenceSeed: sequenceSeedOf(raw.HB_SEQUENCE_SEED) }),
     chromiumPath: raw.CHROMIUM_PATH,
     reportsDir: raw.HB_REPORTS_DIR ?? 'reports',
     mockPassword: raw.HB_MOCK_PASSWORD,
@@ -218,6 +234,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): HbEnv {
     coverageGate: raw.HB_COVERAGE_GATE,
   };
 }
+
+/** A generated sequence to run again: fast-check's seed, its path to the shrunk case, and the commands' replay path. */
+interface SequenceSeed {
+  seed: number;
+  path?: string;
+  replayPath?: string;
+}
+
+/** `seed`, or `seed@path@replayPath` as a failed sequence prints them. */
+const sequenceSeedOf = (value: string): SequenceSeed => {
+  const [seed = '0', path, replayPath] = value.split('@');
+  return { seed: Number(seed), ...(path && { path }), ...(replayPath && { replayPath }) };
+};
 
 /** HB_MOCK_SEED's file, read and checked; a problem is an EnvError naming the variable. */
 function seedOf(path: string): SeedFile {

@@ -18,21 +18,59 @@ import { grid, label } from './grid.js';
 const overlapsHours = (b: Booking, held: Booking): boolean =>
   b.StartDateTime.slice(11, 19) < held.EndDateTime.slice(11, 19) && b.EndDateTime.slice(11, 19) > held.StartDateTime.slice(11, 19);
 
-/** A future confirmed booking of bookable rooms, made by no suite run, and how to read a booking's rooms. */
-async function heldBooking(api: HbClient, facts: Facts, seeding: Seeding) {
+/** A future booking of bookable rooms in `status`, made by no suite run, and how to read a booking's rooms. */
+async function futureBooking(api: HbClient, facts: Facts, seeding: Seeding, status: 'Confirmed' | 'Cancelled' = 'Confirmed') {
   const rooms = seeding.factOrSkip(facts.rooms, 'bookable rooms');
   const today = serviceToday();
   const roomsOf = (b: Booking) => rooms.filter((r) => b.RoomsUsed.includes(r.name)).map((r) => r.id);
   // Not a booking of a suite run: a parallel test may delete its own before the question is asked.
-  const confirmed = (await grid(api, facts, { statusType: 'Confirmed', timerange: 5 })).items.filter(
+  const theirs = (await grid(api, facts, { statusType: status, timerange: 5 })).items.filter(
     (b) => !b.IsRecurring && !MARKER.test(b.BookingName) && roomsOf(b).length,
   );
-  const future = confirmed.find((b) => b.StartDateTime.slice(0, 10) > today);
+  const future = theirs.find((b) => b.StartDateTime.slice(0, 10) > today);
   const held = seeding.factOrSkip(
-    factIf(!!future, () => future!, 'no future confirmed booking names a bookable room in RoomsUsed'),
-    'future confirmed booking of a bookable room',
+    factIf(!!future, () => future!, `no future ${status.toLowerCase()} booking names a bookable room in RoomsUsed`),
+    `future ${status.toLowerCase()} booking of a bookable room`,
   );
   return { held, rooms, roomsOf };
+}
+const heldBooking = (api: HbClient, facts: Facts, seeding: Seeding) => futureBooking(api, facts, seeding);
+
+/**
+ * `b`'s question to checkAvailability and the same question on the two nearest later days the grid shows free of any
+ * booking of its rooms at its hours (a busy hall has bookings every day), within three weeks: the free answers to
+ * hold `b`'s to. Two, so that an answer which merely echoes the question shows (the two free answers then differ).
+ */
+async function againstFreeSlots(api: HbClient, facts: Facts, b: Booking, roomsOf: (b: Booking) => number[]) {
+  // The three weeks are read once, as one range of start days, and the bookings sorted by that day.
+  const days = Array.from({ length: 21 }, (_, i) => addDays(b.StartDateTime, i + 1));
+  const busy = await gridBookings(api, facts.hallId, days[0] as string, days.at(-1), 'NotCancelled');
+  const clashes = new Set(
+    busy.filter((x) => roomsOf(x).some((r) => roomsOf(b).includes(r)) && overlapsHours(x, b)).map((x) => x.StartDateTime.slice(0, 10)),
+  );
+  const freeDays = days.filter((day) => !clashes.has(day)).slice(0, 2);
+  expect(freeDays, `two days with its rooms free at its hours within three weeks after ${label(b)}`).toHaveLength(2);
+  const ask = (day: string | null) =>
+    api.call('checkAvailability', {
+      body: {
+        Rooms: roomsOf(b),
+        HallId: facts.hallId,
+        StartDateTime: day ? `${day}${b.StartDateTime.slice(10, 19)}` : b.StartDateTime.slice(0, 19),
+        EndDateTime: day
+          ? `${addDays(day, daysBetween(b.StartDateTime, b.EndDateTime))}${b.EndDateTime.slice(10, 19)}`
+          : b.EndDateTime.slice(0, 19),
+      },
+    });
+  const [own, free, control] = await Promise.all([ask(null), ask(freeDays[0] as string), ask(freeDays[1] as string)]);
+  const show = (x: { json: unknown }) => JSON.stringify(x.json).slice(0, 200);
+  test.info().annotations.push({
+    type: 'observed',
+    description: `${label(b)} → ${show(own)}; free ${freeDays.join(', ')} → ${show(free)}, ${show(control)}`,
+  });
+  const echoes = JSON.stringify(free.json) !== JSON.stringify(control.json);
+  if (echoes)
+    vacuous('two free slots were answered differently (the answer carries the question): its slot and a free one cannot be compared');
+  return { own: JSON.stringify(own.json), free: JSON.stringify(free.json), freeDays, echoes };
 }
 
 test.describe('availability', () => {
@@ -48,45 +86,41 @@ test.describe('availability', () => {
       // The body is not shown, so no field is read: whatever it says, a held slot and a free one
       // of the same rooms cannot both be answered alike by a server that checks bookings.
       const { held, roomsOf } = await heldBooking(api, facts, seeding);
-      // Free slots: the same hours on the nearest later days the grid shows free of any booking of
-      // those rooms at those hours (a busy hall has bookings every day), within the hall's horizon
-      // and hours as far as the held booking is; two, so that an answer which merely echoes the
-      // question shows (the two free answers then differ) and is noted.
-      // The three weeks are read once, as one range of start days, and the bookings sorted by that day.
-      const days = Array.from({ length: 21 }, (_, i) => addDays(held.StartDateTime, i + 1));
-      const busy = await gridBookings(api, facts.hallId, days[0] as string, days.at(-1), 'NotCancelled');
-      const clashes = new Set(
-        busy
-          .filter((b) => roomsOf(b).some((r) => roomsOf(held).includes(r)) && overlapsHours(b, held))
-          .map((b) => b.StartDateTime.slice(0, 10)),
+      const { own, free, freeDays, echoes } = await againstFreeSlots(api, facts, held, roomsOf);
+      if (echoes) return;
+      expect(own, `checkAvailability for ${label(held)}'s own slot and rooms answers as for the free days ${freeDays.join(', ')}`).not.toBe(
+        free,
       );
-      const freeDays = days.filter((day) => !clashes.has(day)).slice(0, 2);
-      expect(freeDays, `two days with its rooms free at its hours within three weeks after ${label(held)}`).toHaveLength(2);
-      const ask = (day: string | null) =>
-        api.call('checkAvailability', {
-          body: {
-            Rooms: roomsOf(held),
-            HallId: facts.hallId,
-            StartDateTime: day ? `${day}${held.StartDateTime.slice(10, 19)}` : held.StartDateTime.slice(0, 19),
-            EndDateTime: day
-              ? `${addDays(day, daysBetween(held.StartDateTime, held.EndDateTime))}${held.EndDateTime.slice(10, 19)}`
-              : held.EndDateTime.slice(0, 19),
-          },
-        });
-      const [onHeld, onFree, onControl] = await Promise.all([ask(null), ask(freeDays[0] as string), ask(freeDays[1] as string)]);
-      const show = (x: { json: unknown }) => JSON.stringify(x.json).slice(0, 200);
-      test.info().annotations.push({
-        type: 'observed',
-        description: `held ${label(held)} → ${show(onHeld)}; free ${freeDays.join(', ')} → ${show(onFree)}, ${show(onControl)}`,
-      });
-      if (JSON.stringify(onFree.json) !== JSON.stringify(onControl.json)) {
-        vacuous('two free slots were answered differently (the answer carries the question): held and free cannot be compared');
+    },
+  );
+
+  test(
+    'checkAvailability answers the slot of a cancelled booking as a free slot: a cancelled booking holds nothing',
+    {
+      annotation: [
+        doc('States and transitions', 'Of these, `Requested`, `Confirmed` and `Cancelled` are statuses of a booking'),
+        doc('Bookings, POST /api/Bookings/CheckAvailability', 'Rooms | array of int (room ids); StartDateTime; EndDateTime; HallId'),
+      ],
+    },
+    async ({ api, facts, seeding }) => {
+      const { held: cancelled, roomsOf } = await futureBooking(api, facts, seeding, 'Cancelled');
+      const [start, end] = [cancelled.StartDateTime.slice(0, 19), cancelled.EndDateTime.slice(0, 19)];
+      const around = await gridBookings(api, facts.hallId, addDays(start, -1), end.slice(0, 10), 'NotCancelled');
+      const holder = around.find(
+        (b) =>
+          b.StartDateTime.slice(0, 19) < end &&
+          b.EndDateTime.slice(0, 19) > start &&
+          roomsOf(b).some((r) => roomsOf(cancelled).includes(r)),
+      );
+      if (holder) {
+        vacuous(`${label(holder)} holds ${label(cancelled)}'s rooms at its time: its slot is not free`);
         return;
       }
-      expect(
-        JSON.stringify(onHeld.json),
-        `checkAvailability for ${label(held)}'s own slot and rooms answers as for the free days ${freeDays.join(', ')}`,
-      ).not.toBe(JSON.stringify(onFree.json));
+      const { own, free, freeDays, echoes } = await againstFreeSlots(api, facts, cancelled, roomsOf);
+      if (echoes) return;
+      expect(own, `checkAvailability for ${label(cancelled)}'s slot and rooms answers as for the free days ${freeDays.join(', ')}`).toBe(
+        free,
+      );
     },
   );
 

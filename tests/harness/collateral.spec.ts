@@ -2,11 +2,16 @@
 // of any suite run are left out, bookings that appeared are other clients', and a vanished or changed
 // booking the suite did not make is named by id. And the generated run's sweep, on the worker's mock:
 // it deletes its own posts only, never another test's booking of the same suite run; and the janitor's
-// sweep, which takes the bookings of runs that are over, never those of a run that may be under way.
+// sweep, which takes the bookings of runs that are over, never those of a run that may be under way. On a busy mock
+// (another administrator at work), repeated writes are blamed only for what they change themselves, twice.
 import { addDays, serviceToday, type Booking } from '../../contracts/index.js';
 import { RUN_ID, RUN_LIFETIME_MS, runMarker } from '../../client/run-marker.js';
 import { sweepLeftovers } from '../../fixtures/bookings/janitor.js';
-import { collateralMessage, collateralOf } from '../../fixtures/bookings/collateral.js';
+import { collateralMessage, collateralOf, confirmedCollateral } from '../../fixtures/bookings/collateral.js';
+import { bookingRound } from '../../fixtures/bookings/repeats.js';
+import { HallGrid } from '../../fixtures/hall-grid.js';
+import { HbClient } from '../../client/client.js';
+import { startMockServer } from '../../mock-server/server.js';
 import { newFormRun, postAt } from '../../fuzz/form-cases.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -73,4 +78,38 @@ test("the janitor sweeps the bookings of runs that are over, never another run's
     'left: the run that is over, another under way, ours',
   ).toEqual([false, true, true]);
   expect(report.note).toMatch(/swept 1 leftover booking\(s\) of runs that are over; left 1 of other runs that may be under way/);
+});
+
+test.describe('collateral on a busy hall', () => {
+  /** A busy mock (another administrator at work), a client of it, its grid, and a ledger-like for the repeated writes. */
+  async function busyHall(mutant?: string) {
+    const mock = await startMockServer({ busy: true, ...(mutant && { mutant }) });
+    const { email, password } = mock.context.credentials;
+    const hallId = mock.context.hallId;
+    const api = new HbClient({ baseUrl: mock.url, email, password, hallId });
+    await api.login();
+    const target = { baseUrl: mock.url, email, password, hallId, mockServer: null };
+    let day = addDays(serviceToday(), 400);
+    const ledger = {
+      hallId,
+      testCustomerId: undefined,
+      name: (label: string) => `${label} ${runMarker()} tbusy0r0`,
+      freeDays: () => Promise.resolve((day = addDays(day, 3))),
+      track: () => undefined,
+    };
+    return { mock, confirmed: () => confirmedCollateral(new HallGrid(api, target), bookingRound(api, ledger)) };
+  }
+
+  test("another administrator's changes during the writes are not blamed on them; a delete that takes another booking is", async () => {
+    const quiet = await busyHall();
+    const faulty = await busyHall('delete-removes-another-booking');
+    try {
+      expect(await quiet.confirmed(), "the writes, each bracketed twice, beside another administrator's").toEqual([]);
+      expect(await faulty.confirmed(), 'the same writes against a delete that takes its neighbour').toEqual([
+        expect.stringMatching(/^deleteBooking: vanished: \d+ "/),
+      ]);
+    } finally {
+      await Promise.all([quiet.mock.close(), faulty.mock.close()]);
+    }
+  });
 });

@@ -19,6 +19,7 @@ import { firstRealOption } from '../../client/forms.js';
 import { mutants, UnknownMutantError, type MutantArea, type MutantId } from '../../mock-server/mutants.js';
 import { startMockServer, type MockServer } from '../../mock-server/server.js';
 import { AUTH_COOKIE } from '../../mock-server/session.js';
+import { hallProbes } from './hall-probes.js';
 import { integrityProbes } from './integrity-probes.js';
 import { securityProbes } from './security-probes.js';
 import { cookieHeaderOf } from '../../wire/cookies.js';
@@ -76,6 +77,7 @@ const firstRoom = (p: Probe) => p.mock.context.state.rooms.find((r) => r.hallId 
 const probes: Record<MutantId, ProbeFn> = {
   ...securityProbes,
   ...integrityProbes,
+  ...hallProbes,
   'booking-id-as-string': (p) => grid(p),
   'booking-start-not-iso': (p) => grid(p),
   'booking-customer-id-missing': (p) => grid(p),

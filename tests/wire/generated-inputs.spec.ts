@@ -7,6 +7,8 @@ import { displayUrl } from '../../settings/paths.js';
 import { openFuzzContext, type FuzzTarget } from '../../fuzz/context.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
 import { guardCollateral } from '../../fixtures/bookings/collateral.js';
+import { bookingRound } from '../../fixtures/bookings/repeats.js';
+import { BookingLedger } from '../../fixtures/bookings.js';
 import { replayCommand, runFuzz, type FuzzSummary } from '../../fuzz/runner.js';
 import { doc, notes } from '../../coverage/sources.js';
 import { checkTarget, targetDown } from '../../fixtures/target-down.js';
@@ -45,6 +47,7 @@ test.describe(
       seeding,
       hallGrid,
       plannedMutant,
+      runMarker,
     }, testInfo) => {
       test.setTimeout(SAFETY_MS + 60_000);
       const fuzzTarget: FuzzTarget = {
@@ -65,8 +68,11 @@ test.describe(
         summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
         if (env.allowWrites) await sweepRun(ctx.client, ctx.form.tag);
       };
-      // The generated form posts leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts).
-      await (env.allowWrites ? guardCollateral(hallGrid, testInfo, run) : run());
+      // The generated form posts leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts);
+      // a change of one is confirmed by a booking's writes through the forms, repeated on bookings of a ledger's own.
+      const ledger = new BookingLedger(api, target.hallId, runMarker, testInfo, env.testCustomerId);
+      const guarded = () => guardCollateral(hallGrid, testInfo, bookingRound(api, ledger), run).finally(() => ledger.cleanup());
+      await (env.allowWrites ? guarded() : run());
       if (!summary) throw new Error('the generated run did not finish');
       expect(summary.down, 'the target answered throughout').toBeUndefined();
       testInfo.annotations.push({
