@@ -75,6 +75,8 @@ export async function serviceSuite(dir: string, vars: Record<string, string>): P
   const args = [
     'test',
     ...['setup', ...SERVICE_PROJECTS].map((p) => `--project=${p}`),
+    // No retry: a test that passes only on a second try is a failure here too.
+    '--retries=0',
     '--reporter=dot,json',
     `--output=${join(dir, 'output')}`,
   ];

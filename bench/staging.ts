@@ -12,7 +12,8 @@ const CAP = 2;
 
 async function stagingRun(ms: number) {
   const dir = tempDir(`bench-staging-${ms}`);
-  const mock = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--fault', `delay=${ms}`], childEnv({}));
+  // A busy hall, as a staging server in office hours (mock-server/busy.ts): the whole suite, writes allowed, no retry.
+  const mock = startNode(['--import', 'tsx', 'mock-server/cli.ts', '--port', '0', '--busy', '--fault', `delay=${ms}`], childEnv({}));
   let keep = false;
   try {
     const { url, env } = await mockTarget(mock);

@@ -16,7 +16,8 @@ export const MOCK_USAGE = `Usage: npm run mock -- [--port N] [--host H] [--list-
        [--seed-scale N]   a big hall: N more bookings over past years and the months ahead (default HB_MOCK_SEED_SCALE)
        [--readings default|alternate] [--reading point=reading]...   the reading of each open point of the interface
          document (contracts/open-points.ts); --reading overrides --readings; e.g. --reading timerange=from-start
-       [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand); one at a time`;
+       [--mutant ID]   play one mutant of mock-server/mutants.ts (to replay a failed test's exchange by hand); one at a time
+       [--busy]   a busy hall: another administrator creates, edits and deletes their own bookings about every second`;
 
 /** `--help`: the usage, then every mutant by id with the documented behaviour it breaks. */
 export const MOCK_HELP = [
@@ -41,6 +42,7 @@ export interface MockCli {
   mutant?: string;
   seedScale: number;
   faults: FaultSpec[];
+  busy: boolean;
   help: boolean;
 }
 
@@ -61,6 +63,7 @@ const readArgs = (argv: string[], source: NodeJS.ProcessEnv) =>
       'as-recorded': { type: 'boolean', default: false },
       mutant: { type: 'string', multiple: true, default: [] },
       'seed-scale': { type: 'string', default: source.HB_MOCK_SEED_SCALE ?? '0' },
+      busy: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   }).values;
@@ -79,6 +82,7 @@ const helpOnly = (host: string): MockCli => ({
   asRecorded: false,
   seedScale: 0,
   faults: [],
+  busy: false,
   help: true,
 });
 
@@ -153,6 +157,7 @@ export function parseMockArgs(argv: string[], source: NodeJS.ProcessEnv = proces
     ...(mutant !== undefined && { mutant }),
     seedScale: Number(values['seed-scale']),
     faults,
+    busy: values.busy,
     help: values.help,
   };
 }

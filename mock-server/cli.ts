@@ -15,7 +15,7 @@ function fail(message: string): never {
 
 useEnvFile();
 const cli = parseOrExit('mock', parseMockArgs, MOCK_USAGE, process.argv.slice(2), MOCK_HELP);
-const { port, host, seed, asRecorded, mutant, seedScale, faults } = cli;
+const { port, host, seed, asRecorded, mutant, seedScale, faults, busy } = cli;
 
 try {
   const { listShape, aliases, dashboard404, sessionEverywhere, readings } = cli;
@@ -31,6 +31,7 @@ try {
     asRecorded,
     mutant,
     seedScale,
+    busy,
   });
   for (const f of faults) server.context.faults.inject(f);
   const { email, password } = server.context.credentials;
@@ -44,7 +45,7 @@ try {
   process.on('SIGTERM', stop);
   console.log(`Hall Booking mock listening on ${server.url}
   log in at: ${server.url}${LOGIN_PATH}   (the scheduler: ${server.url}${pagePath('schedulerPage', { hall_id: server.context.hallId })})
-  hall id:   ${server.context.hallId}${seedLine}${mutant ? `\n  mutant:    ${mutant}` : ''}
+  hall id:   ${server.context.hallId}${seedLine}${mutant ? `\n  mutant:    ${mutant}` : ''}${busy ? '\n  busy:      another administrator at work' : ''}
   readings:  ${Object.entries(server.context.readings)
     .map(([point, id]) => `${point}=${id}`)
     .join(' ')}

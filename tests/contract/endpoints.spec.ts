@@ -55,6 +55,7 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
     async ({ api, facts, env, target, seeding, hallGrid }, testInfo) => {
       skipUnlessWrites(testInfo, env.allowWrites, endpoint.writes);
       const args = seeding.argumentsOrSkip(id, facts);
+      const near = { ids: [], days: [], rooms: [], customers: facts.testCustomerId.ok ? [facts.testCustomerId.value.toLowerCase()] : [] };
       const check = async () => {
         // BlockUser has no documented undo: on a server an earlier run blocked the test customer
         // on, its effect cannot show again. Said on the test, never skipped.
@@ -96,7 +97,8 @@ for (const endpoint of Object.values(endpoints) as JsonEndpoint[]) {
         ? guardCollateral(
             hallGrid,
             testInfo,
-            callRound(id, () => api.call(id, args)),
+            // Near a JSON write: the bookings of the customer it names (BlockUser); the hall's others are no one's to blame on it.
+            { round: callRound(id, () => api.call(id, args), near), near: () => near },
             check,
           )
         : check());

@@ -71,7 +71,9 @@ test.describe(
       // The generated form posts leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts);
       // a change of one is confirmed by a booking's writes through the forms, repeated on bookings of a ledger's own.
       const ledger = new BookingLedger(api, target.hallId, runMarker, testInfo, env.testCustomerId);
-      const guarded = () => guardCollateral(hallGrid, testInfo, bookingRound(api, ledger), run).finally(() => ledger.cleanup());
+      const near = () => ({ ids: [], days: [ctx.form.day], rooms: [], customers: [] });
+      const guarded = () =>
+        guardCollateral(hallGrid, testInfo, { round: bookingRound(api, ledger), near }, run).finally(() => ledger.cleanup());
       await (env.allowWrites ? guarded() : run());
       if (!summary) throw new Error('the generated run did not finish');
       expect(summary.down, 'the target answered throughout').toBeUndefined();
