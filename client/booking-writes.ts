@@ -2,12 +2,13 @@
 // page's own form and options, request and confirm changes, delete. Each says what was posted in the model's terms
 // (client/hall/booking.ts), so a write is held to the model in every view. No id comes back from a form post (live
 // notes): a created booking is found in the grid by its name and start.
-import { pagePath, type BookingFormField } from '../contracts/index.js';
+import { pagePath, type Booking, type BookingFormField } from '../contracts/index.js';
 import type { HbClient } from './client.js';
 import { deleteBooking, gridBookings } from './booking-queries.js';
 import type { FormReply } from './form-post.js';
 import { firstRealOption, realOptions, type FormOption, type ParsedForm } from './forms.js';
 import type { PostedBooking } from './hall/booking.js';
+import { blame, originOf } from './evidence/origin.js';
 
 /** What a test posts: its own values; the rest is taken from the form's options. */
 export interface BookingValues {
@@ -70,6 +71,21 @@ function fields(form: ParsedForm, v: BookingValues): { overrides: Record<string,
 /** Whether a form post was taken: a redirect (interface doc: where it goes is not shown), not the form again. */
 const taken = (reply: FormReply): boolean => reply.status >= 300 && reply.status < 400;
 
+/**
+ * What the grid of a booking's day shows of a name not found at its start, in the domain's words, its answer blamed: the
+ * row of that name (`has "…" starting 08:00:00, posted 09:00:00`), else the whole grid (`lists no booking named …`).
+ */
+export function seenInGrid(rows: Booking[], name: string, start: string, when: string): string {
+  const day = start.slice(0, 10);
+  const named = rows.find((b) => b.BookingName === name);
+  const origin = named ? originOf(named, 'StartDateTime') : originOf(rows);
+  const seen = named ? `starting ${named.StartDateTime}` : 'not listed';
+  if (origin) blame(origin, { what: `the grid of its day: ${named ? 'start' : 'listed'}`, expected: start, seen });
+  return named
+    ? `the grid of ${day} has "${name}" starting ${named.StartDateTime}, posted ${start}`
+    : `the grid of ${day} lists no booking named "${name}" (${when})`;
+}
+
 /** Create a booking through the create form; found in the grid by name and start when the service took it. */
 export async function createBooking(api: HbClient, hallId: number, v: BookingValues): Promise<Written> {
   let posted: Omit<PostedBooking, 'id'> | undefined;
@@ -88,11 +104,7 @@ export async function createBooking(api: HbClient, hallId: number, v: BookingVal
   const rows = await gridBookings(api, hallId, day, day);
   const row = rows.find((b) => b.BookingName === v.name && b.StartDateTime.slice(0, 19) === v.start);
   if (row) return { reply, posted: { ...posted, id: row.BookingId }, seen: 'taken' };
-  const named = rows.find((b) => b.BookingName === v.name);
-  const seen = named
-    ? `the grid of ${day} has "${v.name}" starting ${named.StartDateTime}, posted ${v.start}`
-    : `the grid of ${day} lists no booking named "${v.name}" after the create post was taken (${reply.status})`;
-  return { reply, seen };
+  return { reply, seen: seenInGrid(rows, v.name, v.start, `after the create post was taken (${reply.status})`) };
 }
 
 /** Edit a booking through its edit form, the form's own values kept where `v` gives none. */

@@ -6,6 +6,7 @@ import { TOKEN_HEADER, endpoints, type EndpointId, type JsonEndpoint } from '../
 import { checkJsonAnswer } from './contract-answer.js';
 import { ArgumentError, ContractError, UnexpectedStatusError } from './errors.js';
 import type { Exchange } from './exchange.js';
+import { noteOrigin } from './evidence/origin.js';
 import { isLoginRedirect, type SessionClient } from './session.js';
 import type { RawReply } from './transport.js';
 
@@ -95,5 +96,7 @@ export async function callEndpoint<Id extends EndpointId>(
   const checked = checkJsonAnswer(endpoint, contentType, reply.text);
   if (!checked.ok) throw new ContractError(reply.exchange, checked.issues);
   const data = checked.data as ResponseOf<Id>;
+  // A value read from this answer names it when a check finds the value wrong (client/evidence/origin.ts).
+  noteOrigin(data, reply.exchange);
   return { data, json: checked.json, status: reply.status, contentType, exchange: reply.exchange };
 }

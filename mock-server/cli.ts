@@ -8,6 +8,8 @@ import { LOGIN_PATH, pagePath } from '../contracts/index.js';
 // An entry point like the scripts: the one settings-file reader (HB_MOCK_PORT may come from .env).
 import { useEnvFile } from '../settings/env-file.js';
 
+const BUSY_LINE = '\n  busy:      another administrator at work';
+
 function fail(message: string): never {
   console.error(`mock: ${message}\n${MOCK_USAGE}`);
   process.exit(2);
@@ -45,7 +47,7 @@ try {
   process.on('SIGTERM', stop);
   console.log(`Hall Booking mock listening on ${server.url}
   log in at: ${server.url}${LOGIN_PATH}   (the scheduler: ${server.url}${pagePath('schedulerPage', { hall_id: server.context.hallId })})
-  hall id:   ${server.context.hallId}${seedLine}${mutant ? `\n  mutant:    ${mutant}` : ''}${busy ? '\n  busy:      another administrator at work' : ''}
+  hall id:   ${server.context.hallId}${seedLine}${mutant ? `\n  mutant:    ${mutant}` : ''}${busy ? BUSY_LINE : ''}
   readings:  ${Object.entries(server.context.readings)
     .map(([point, id]) => `${point}=${id}`)
     .join(' ')}

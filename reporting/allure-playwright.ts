@@ -7,9 +7,25 @@ import { join } from 'node:path';
 import type { Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import { AllureReporter as AllurePlaywright } from 'allure-playwright';
 import { stringifyEnvInfo, type ShallowStepsStack, type Writer } from 'allure-js-commons/sdk/reporter';
+import { EVIDENCE_FILE, ROOT_CAUSE, UNANSWERED } from './report-options.js';
 
-/** Allure's results folder layout, each file published whole, none flushed to disk. */
+type AllureStep = { status?: string; steps: AllureStep[] };
+/** A step allure-playwright makes only to hold an attachment has no status (Allure shows `unknown`): it passed. */
+const holdersPassed = (steps: AllureStep[]): void => {
+  for (const step of steps) {
+    step.status ??= 'passed';
+    holdersPassed(step.steps);
+  }
+};
+
+/**
+ * Allure's results folder layout, each file published whole, none flushed to disk; a test's annotations made while it
+ * ran (its cause, its evidence file, a request that never ended) shown as parameters, outside its history id.
+ */
 class ResultsWriter implements Writer {
+  /** The annotations made while each test ran, by its Allure result's uuid. */
+  readonly notes = new Map<string, { type: string; description?: string }[]>();
+
   constructor(private readonly dir: string) {}
 
   private publish(name: string, write: (path: string) => void): void {
@@ -28,7 +44,14 @@ class ResultsWriter implements Writer {
     this.publish(name, (path) => writeFileSync(path, JSON.stringify(data)));
   }
 
-  writeResult: Writer['writeResult'] = (result) => this.json(`${result.uuid}-result.json`, result);
+  writeResult: Writer['writeResult'] = (result) => {
+    holdersPassed(result.steps);
+    for (const { type, description } of this.notes.get(result.uuid) ?? [])
+      if (description && !result.parameters.some((p) => p.name === type))
+        result.parameters.push({ name: type, value: description, excluded: true });
+    this.notes.delete(result.uuid);
+    this.json(`${result.uuid}-result.json`, result);
+  };
   writeGroup: Writer['writeGroup'] = (group) => this.json(`${group.uuid}-container.json`, group);
   writeGlobals: Writer['writeGlobals'] = (name, info) => this.json(name, info);
   writeCategoriesDefinitions: Writer['writeCategoriesDefinitions'] = (categories) => this.json('categories.json', categories);
@@ -37,6 +60,9 @@ class ResultsWriter implements Writer {
   writeAttachment: Writer['writeAttachment'] = (name, content) => this.publish(name, (path) => writeFileSync(path, content));
   writeAttachmentFromPath: Writer['writeAttachmentFromPath'] = (name, from) => this.publish(name, (path) => copyFileSync(from, path));
 }
+
+/** The evidence fixture's annotations (fixtures/evidence.ts), shown on the test's page. */
+const RUNTIME_NOTES = new Set([ROOT_CAUSE, EVIDENCE_FILE, UNANSWERED]);
 
 /** What this reporter uses of allure-playwright's inside, besides the writer: how it files an attachment under a step. */
 interface AllureInside {
@@ -76,7 +102,12 @@ export default class AllureReporter extends AllurePlaywright {
     super.onStepEnd(test, result, step);
   }
 
+  private writer?: ResultsWriter;
+
   override onTestEnd(test: TestCase, result: TestResult): Promise<void> {
+    const uuid = this.inside.allureResultsUuids.get(test.id);
+    const runtime = result.annotations.filter((a) => RUNTIME_NOTES.has(a.type));
+    if (uuid && runtime.length) this.writer?.notes.set(uuid, runtime);
     return super.onTestEnd(test, { ...result, attachments: result.attachments.filter((a) => !this.filed.has(a)) });
   }
 
@@ -113,6 +144,8 @@ export default class AllureReporter extends AllurePlaywright {
     // The writer of Allure's own test mode (ALLURE_TEST_MODE) stays; a version that moved the field fails here, not slowly.
     const runtime = (this as unknown as { allureRuntime?: { writer?: Writer } }).allureRuntime;
     if (!runtime?.writer) throw new Error('reporting/allure-playwright.ts: allure-playwright has no allureRuntime.writer after onBegin');
-    if (!process.env.ALLURE_TEST_MODE) runtime.writer = new ResultsWriter(this.options.resultsDir ?? 'allure-results');
+    if (process.env.ALLURE_TEST_MODE) return;
+    this.writer = new ResultsWriter(this.options.resultsDir ?? 'allure-results');
+    runtime.writer = this.writer;
   }
 }

@@ -7,6 +7,7 @@ import type { TestCase } from '@playwright/test/reporter';
 import { ReportBuilder, TestBuilder, stringify, validate, type TestStatus } from 'ctrf';
 import type { RunSummary } from './summary-model.js';
 import { verdictLine } from './summary-text.js';
+import { ROOT_CAUSE } from './report-options.js';
 
 const CTRF_STATUS: Record<ReturnType<TestCase['outcome']>, TestStatus> = {
   expected: 'passed',
@@ -31,7 +32,7 @@ export const md = (text: string): string => {
 /** {@link md} in a GFM table cell, whose pipes end the cell even inside a code span unless escaped (GFM §4.10). */
 const cell = (text: string): string => md(text).replace(/\|/g, '\\|');
 
-/** The job summary: verdict, counts by area, failures, blocked tests, skip reasons, reports. */
+/** The job summary: verdict, counts by area, failures by cause (with the tests each failed and blocked), skip reasons, reports. */
 function markdownSummary(s: RunSummary): string {
   const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
   const c = s.counts;
@@ -45,16 +46,14 @@ function markdownSummary(s: RunSummary): string {
     ...Object.entries(s.byProject).map(([p, n]) => row([cell(p), n.passed, n.failed, n.flaky, n.skipped])),
     row(['**all**', c.passed, c.failed, c.flaky, c.skipped]),
   ];
-  if (s.failures.length) {
-    lines.push('', `### Failed (${s.failures.length})`);
-    for (const f of s.failures) {
-      const evidence = f.evidence ? ` (evidence and replay: ${md(f.evidence)})` : '';
-      lines.push(`- ${md(`[${f.project}] ${f.location}`)} ${md(f.title)}: ${md(f.message)}${evidence}`);
+  if (s.rootCauses?.length) {
+    lines.push('', `### Causes (${s.rootCauses.length})`);
+    for (const c of s.rootCauses) {
+      const counts = [c.failed.length && `${c.failed.length} failed`, c.blocked && `${c.blocked} blocked by it`].filter(Boolean);
+      const evidence = c.evidence ? ` (evidence and replay: ${md(c.evidence)})` : '';
+      lines.push(`1. ${md(c.cause)} (${counts.join(', ')})${c.message === c.cause ? '' : `: ${md(c.message)}`}${evidence}`);
+      lines.push(...c.failed.map((t) => `    - ${md(t)}`));
     }
-  }
-  if (s.blockedByBreaks?.length) {
-    lines.push('', '### Blocked by a contract break');
-    for (const g of s.blockedByBreaks) lines.push(`- ${md(g.reason)}: blocked ${g.count} test(s), e.g. ${md(g.tests[0] ?? '')}`);
   }
   if (s.skipReasons.length) {
     lines.push('', '### Skipped, by reason');
@@ -83,6 +82,8 @@ function ctrfReport(s: RunSummary, tests: { test: TestCase; project: string }[],
       .flaky(test.outcome() === 'flaky');
     const message = last?.errors[0]?.message;
     if (message && test.outcome() === 'unexpected') t.message(mask(message));
+    const cause = last?.annotations.find((a) => a.type === ROOT_CAUSE)?.description;
+    if (cause && test.outcome() === 'unexpected') t.labels({ rootCause: mask(cause) });
     return t.build();
   });
   const start = Date.parse(s.startedAt);
@@ -91,7 +92,7 @@ function ctrfReport(s: RunSummary, tests: { test: TestCase; project: string }[],
     .environment({ reportName: `Hall Booking suite against ${mask(s.target)}` })
     .addTests(built)
     .summaryOverrides({ start, stop: start + s.durationMs })
-    .extra({ verdict: verdictLine(s) })
+    .extra({ verdict: verdictLine(s), rootCauses: s.rootCauses ?? [] })
     .build();
   const checked = validate(report);
   if (!checked.valid) throw new Error(`ctrf.json: ${checked.errors.map((e) => e.message).join('; ')}`);

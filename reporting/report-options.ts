@@ -141,6 +141,8 @@ const featureListener = {
 export const FAILING_EXCHANGE = 'failing-exchange';
 /** The annotation naming the file that holds the failing exchange whole (the closing summary prints it). */
 export const EVIDENCE_FILE = 'evidence-file';
+/** The annotation naming a failed test's cause (client/evidence/cause.ts): the summary shows one entry per cause. */
+export const ROOT_CAUSE = 'root-cause';
 /** The annotation naming a request still without an answer when its test ended (a hung target): method, URL, seconds. */
 export const UNANSWERED = 'unanswered';
 

@@ -5,7 +5,9 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullProject, TestCase } from '@playwright/test/reporter';
 import { harvest } from './artefact-secrets.js';
 import { MASK, MIN_SECRET_LENGTH, redact } from '../client/secrets.js';
-import { ALLURE_REPORT, EVIDENCE_FILE, UNANSWERED } from './report-options.js';
+import { ALLURE_REPORT, EVIDENCE_FILE, ROOT_CAUSE, UNANSWERED } from './report-options.js';
+import { anyIndex } from '../client/evidence/origin.js';
+import { causeOf } from '../client/evidence/cause.js';
 import { plain } from './json-report.js';
 
 export interface SkipGroup {
@@ -23,6 +25,19 @@ export interface FailureEntry {
   message: string;
   /** The failing exchange with its whole curl line (fixtures/evidence.ts), when the test has one. */
   evidence?: string;
+  /** Its cause (client/evidence/cause.ts), when the failure names an answer: failures with one cause are one entry. */
+  cause?: string;
+}
+/** One cause and the tests it failed (and those a contract break it is blocked), the first failure's words and evidence. */
+export interface RootCause {
+  cause: string;
+  /** The first failure's message: what was expected and what the service answered. */
+  message: string;
+  evidence?: string;
+  /** `[project] file:line › title` of each test it failed. */
+  failed: string[];
+  /** Tests a contract break of this cause blocked (skipped: their facts came from the broken answer). */
+  blocked: number;
 }
 export interface ReportEntry {
   name: string;
@@ -120,17 +135,64 @@ export function failureOf(project: string, test: TestCase, mask: (s: string) => 
     .map((l) => l.trim())
     .filter(Boolean);
   // A first line that ends in a colon announces what follows (a contract break's field paths): keep two more.
-  const first = (lines[0]?.endsWith(':') ? lines.slice(0, 3) : lines.slice(0, 1)).join(' ');
-  const evidence = last?.annotations.find((a) => a.type === EVIDENCE_FILE)?.description;
+  const first = (lines[0]?.endsWith(':') ? lines.slice(0, 3) : lines.slice(0, 1)).join(' ') + seenOf(lines);
+  const note = (type: string) => last?.annotations.find((a) => a.type === type)?.description;
+  const evidence = note(EVIDENCE_FILE);
+  // A failure the evidence fixture did not see (a plain Playwright test) still names its break when its error is one.
+  const cause = note(ROOT_CAUSE) ?? causeOf([error?.message ?? ''], {});
   // A test that timed out waiting on an answer names the request (fixtures/evidence.ts), not only its timeout.
-  const waiting = last?.annotations.find((a) => a.type === UNANSWERED)?.description;
+  const waiting = note(UNANSWERED);
   return {
     project,
     location: where(test),
     title: titleOf(test),
-    message: mask(waiting ? `${first} Still waiting on ${waiting}` : first).slice(0, 300),
+    message: mask(waiting ? `${first} Still waiting on ${waiting}` : first).slice(0, MESSAGE_LENGTH),
     ...(evidence ? { evidence: shown(evidence) } : {}),
+    ...(cause ? { cause: mask(cause).slice(0, MESSAGE_LENGTH) } : {}),
   };
+}
+
+const MESSAGE_LENGTH = 500;
+
+/**
+ * An assertion's `Expected…` and `Received…` lines after its first line (`RoomsUsed names booked room "Committee Room"`
+ * alone reads like a statement that passed): ` (expected "Committee Room", received "")`.
+ */
+function seenOf(lines: string[]): string {
+  const value = (word: string) => lines.find((l) => l.startsWith(word))?.replace(/^\w+(?: \w+)*?: */, '');
+  const [expected, received] = [value('Expected'), value('Received')];
+  if (received === undefined || lines[0]?.includes(received)) return '';
+  return ` (${expected === undefined ? '' : `expected ${expected}, `}received ${received})`;
+}
+
+/**
+ * The failures grouped by cause (a failure without one is its own cause, its message), the most tests first; a contract
+ * break's blocked tests (`listBookingsForHallGrid: $[0].BookingId: expected …`) counted under the cause of that break.
+ */
+export function rootCausesOf(failures: FailureEntry[], blocked: SkipGroup[]): RootCause[] {
+  const causes = new Map<string, RootCause>();
+  for (const f of failures) {
+    // A failure that names no answer is its own cause: two tests' bare `expect(received).toBe(expected)` are not one break.
+    const key = f.cause ?? `${f.message}\u0000${f.location}`;
+    const entry = causes.get(key) ?? {
+      cause: f.cause ?? f.message,
+      message: f.message,
+      failed: [],
+      blocked: 0,
+      ...(f.evidence && { evidence: f.evidence }),
+    };
+    entry.failed.push(`[${f.project}] ${f.location} › ${f.title}`);
+    causes.set(key, entry);
+  }
+  for (const g of blocked) {
+    // client/discovery.ts words a break `listBookingsForHallGrid: $[0].BookingId: expected …`.
+    const [, endpointId, path] = /^(\w+): (\$\S*): /.exec(g.reason) ?? [];
+    const key = endpointId && path ? `${endpointId} ${anyIndex(path)}` : g.reason;
+    const entry = causes.get(key) ?? { cause: key, message: g.reason, failed: [], blocked: 0 };
+    entry.blocked += g.count;
+    causes.set(key, entry);
+  }
+  return [...causes.values()].sort((a, b) => b.failed.length + b.blocked - (a.failed.length + a.blocked));
 }
 
 const REPORT_ORDER = ['Playwright HTML', 'Allure results', 'JUnit', 'Blob (shard)', 'summary.json'];

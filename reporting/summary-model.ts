@@ -3,7 +3,7 @@
 import type { FullResult } from '@playwright/test/reporter';
 import type { ReadOnlyGap } from '../settings/read-only.js';
 import type { RouteStats } from '../coverage/answer-times.js';
-import type { FailureEntry, ReportEntry, SkipGroup } from './summary-details.js';
+import type { FailureEntry, ReportEntry, RootCause, SkipGroup } from './summary-details.js';
 
 export interface Counts {
   total: number;
@@ -32,7 +32,7 @@ export interface RunSummary {
   target: string;
   targetKind: string;
   status: FullResult['status'];
-  /** The verdict as the closing summary words it: `PASSED (read-only: 8 flow tests and 5 write checks not run; …)`. */
+  /** The verdict as the closing summary words it: `PASSED (read-only: 8 flow tests and 20 write checks not run; …)`. */
   verdict: string;
   /** What a read-only run did not run (settings/read-only.ts); absent when it ran everything that writes. */
   readOnly?: ReadOnlyGap;
@@ -53,6 +53,8 @@ export interface RunSummary {
   /** Tests that passed without their check biting (the target's data could not show it), by what they said. */
   vacuous: SkipGroup[];
   failures: FailureEntry[];
+  /** The failures by cause, one entry per cause with the tests it failed and blocked; the summary's first lines. */
+  rootCauses: RootCause[];
   /** `[project] file:line › title` of each test that passed on a retry. */
   flakyTests: string[];
   /** Those of them tagged `@write`: against a remote target each fails the run (see {@link verdictOf}). */

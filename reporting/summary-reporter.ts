@@ -5,13 +5,14 @@
 // `npm run report -- --merge`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult, TestStep } from '@playwright/test/reporter';
 import type { Drift } from '../client/drift.js';
+import { contractBreakOf } from '../client/errors.js';
 import { loadEnv } from '../settings/env.js';
-import { CONTRACT_BREAKS, categoryOf, featureOf, reportsPath, runPassword } from './report-options.js';
+import { CONTRACT_BREAKS, FAILING_EXCHANGE, categoryOf, featureOf, reportsPath, runPassword } from './report-options.js';
 import { knownSecrets } from './scrub-reporter.js';
 import { plain } from './json-report.js';
-import { distinctOf, failureOf, groupSkips, masker, nameOf, reportsOf, skipReasonOf } from './summary-details.js';
+import { distinctOf, failureOf, groupSkips, masker, nameOf, reportsOf, rootCausesOf, skipReasonOf } from './summary-details.js';
 import type { ContractBreak, Counts, DriftEntry, RunSummary, SummaryMetadata } from './summary-model.js';
 import { summaryLines, verdictLine } from './summary-text.js';
 import { writeCiSummaries } from './ci-summaries.js';
@@ -26,15 +27,6 @@ const KEY: Record<ReturnType<TestCase['outcome']>, keyof Counts> = {
   flaky: 'flaky',
   skipped: 'skipped',
 };
-
-/** Endpoint id, status and field paths named by a ContractError or UnexpectedStatusError message (client/errors.ts). */
-export function contractBreakOf(message: string): Pick<ContractBreak, 'endpointId' | 'paths' | 'status'> | undefined {
-  const head = /(\w+): (?:GET|POST) \S+ → HTTP (\d{3})/.exec(message);
-  if (!head) return undefined;
-  // `✖ $[0].BookingId: …` (client/errors.ts), or z.prettifyError's `→ at [0].BookingId`.
-  const paths = [...message.matchAll(/^\s*✖ (\$[^\s:]*|\(Content-Type\)):|→ at (\S+)/gm)].map((m) => (m[1] ?? m[2])!);
-  return { endpointId: head[1]!, status: Number(head[2]), paths };
-}
 
 const annotationsOf = (test: TestCase) => [...(test.results.at(-1)?.annotations ?? []), ...test.annotations];
 const annotated = (test: TestCase, type: string): boolean => annotationsOf(test).some((a) => a.type === type);
@@ -97,6 +89,7 @@ const emptySummary = (meta: SummaryMetadata, result: FullResult, reports: RunSum
   blockedByBreaks: [],
   vacuous: [],
   failures: [],
+  rootCauses: [],
   flakyTests: [],
   flakyWrites: [],
   reports,
@@ -158,6 +151,24 @@ function tally(summary: RunSummary, tests: { test: TestCase; project: string }[]
   return { blocked: blocked.length > 0, notRun };
 }
 
+/**
+ * A failed test's failing exchange first among its attachments, as the HTML report lists them (the evidence fixture
+ * attaches it last, after the test). Each step keeps the attachments it had: Playwright finds a step's by their place
+ * in the test's list, so they are pinned to the step before the list is reordered.
+ */
+function failingExchangeFirst(result: TestResult): void {
+  const at = result.attachments.findIndex((a) => a.name === FAILING_EXCHANGE);
+  if (at <= 0) return;
+  const pin = (steps: TestStep[]): void => {
+    for (const step of steps) {
+      Object.defineProperty(step, 'attachments', { value: [...step.attachments], enumerable: true });
+      pin(step.steps);
+    }
+  };
+  pin(result.steps);
+  result.attachments.unshift(...result.attachments.splice(at, 1));
+}
+
 export default class SummaryReporter implements Reporter {
   private config!: FullConfig;
   private suite!: Suite;
@@ -175,6 +186,10 @@ export default class SummaryReporter implements Reporter {
       : reportsPath(loadEnv(), 'summary.json');
   }
 
+  onTestEnd(_test: TestCase, result: TestResult): void {
+    failingExchangeFirst(result);
+  }
+
   // Playwright takes a reporter's changed status from a returned promise only.
   onEnd(result: FullResult): Promise<{ status: FullResult['status'] }> {
     const meta = this.config.metadata as SummaryMetadata;
@@ -185,6 +200,7 @@ export default class SummaryReporter implements Reporter {
     summary.distinctTests = distinct;
     summary.reruns = reruns;
     const { blocked, notRun } = tally(summary, tests, mask);
+    summary.rootCauses = rootCausesOf(summary.failures, summary.blockedByBreaks);
     const routes = timeStats(readWorkerTimes((this.config.projects ?? []).map((p) => p.outputDir)));
     if (routes.length)
       summary.answerTimes = {

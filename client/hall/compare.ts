@@ -7,6 +7,7 @@ import type { ParsedForm } from '../forms.js';
 import { bookingLabel, type HallBooking } from './booking.js';
 import { roomsNamed, type HallCatalogue } from './catalogue.js';
 import type { ObservedViews } from './views.js';
+import { originOf, type Origin } from '../evidence/origin.js';
 
 /** One field on which a view disagrees with the model. */
 export interface Disagreement {
@@ -16,46 +17,49 @@ export interface Disagreement {
   seen: string;
   /** What the model holds. */
   expected: string;
+  /** The answer the view came from, and the value's path in it when it is JSON. */
+  source?: Origin;
 }
 
 type Shown = string | number | boolean | undefined;
-type Check = (field: string, view: string, expected: Shown, seen: Shown) => void;
+type Check = (field: string, view: string, expected: Shown, seen: Shown, source?: Origin) => void;
 
 const rooms = (ids: readonly string[], cat: HallCatalogue) => ids.map((id) => cat.roomNames.get(id) ?? `room ${id}`).join(', ');
 
 /** The row's fields against the model (a posted booking's row, or the grid of its day against the whole grid's row). */
-function rowRules(b: HallBooking, row: Booking | null, cat: HallCatalogue, check: Check): void {
+function rowRules(b: HallBooking, row: Booking | null, gridAnswer: Origin | undefined, cat: HallCatalogue, check: Check): void {
   const grid = b.parentId ? 'the child grid' : 'the grid of its day';
-  if (!row) return check('listed', grid, 'listed', 'not listed');
-  check('name', grid, b.name, row.BookingName);
-  check('start', grid, b.start, row.StartDateTime.slice(0, 19));
-  check('end', grid, b.end, row.EndDateTime.slice(0, 19));
-  check('status', grid, b.status, row.Status);
-  check('customer', grid, b.customerId, String(row.CustomerId).toLowerCase());
-  if (b.customerName !== undefined) check('customer name', grid, b.customerName, row.CustomerName);
-  check('activity', grid, b.activity, row.ActivityType);
-  check('rooms', grid, rooms(b.roomIds, cat), rooms(roomsNamed(row.RoomsUsed, cat), cat));
-  check('recurring', grid, b.recurring, row.IsRecurring);
+  if (!row) return check('listed', grid, 'listed', 'not listed', gridAnswer);
+  const at = (key: keyof Booking) => originOf(row, key);
+  check('name', grid, b.name, row.BookingName, at('BookingName'));
+  check('start', grid, b.start, row.StartDateTime.slice(0, 19), at('StartDateTime'));
+  check('end', grid, b.end, row.EndDateTime.slice(0, 19), at('EndDateTime'));
+  check('status', grid, b.status, row.Status, at('Status'));
+  check('customer', grid, b.customerId, String(row.CustomerId).toLowerCase(), at('CustomerId'));
+  if (b.customerName !== undefined) check('customer name', grid, b.customerName, row.CustomerName, at('CustomerName'));
+  check('activity', grid, b.activity, row.ActivityType, at('ActivityType'));
+  check('rooms', grid, rooms(b.roomIds, cat), rooms(roomsNamed(row.RoomsUsed, cat), cat), at('RoomsUsed'));
+  check('recurring', grid, b.recurring, row.IsRecurring, at('IsRecurring'));
 }
 
 /**
  * The scheduler feed: one event per booked room, in that room's colour, with the booking's title and times (live notes,
  * "Scheduler"). A cancelled booking and a recurring parent may or may not show there (the document does not say).
  */
-function feedRules(b: HallBooking, events: CalendarEvent[], cat: HallCatalogue, check: Check): void {
+function feedRules(b: HallBooking, events: CalendarEvent[], answer: Origin | undefined, cat: HallCatalogue, check: Check): void {
   if (b.status === 'Cancelled' || b.recurring) return;
   const feed = 'the scheduler feed';
-  if (b.roomsKnown) check('events (one per booked room)', feed, b.roomIds.length, events.length);
+  if (b.roomsKnown) check('events (one per booked room)', feed, b.roomIds.length, events.length, answer);
   const colours = b.roomIds.map((id) => cat.roomColours.get(id));
   if (b.roomsKnown && colours.every(Boolean)) {
     const seen = events.map((e) => normaliseColour(e.color) ?? e.color).sort();
-    check("events' colours (the booked rooms')", feed, (colours as string[]).sort().join(' '), seen.join(' '));
+    check("events' colours (the booked rooms')", feed, (colours as string[]).sort().join(' '), seen.join(' '), answer);
   }
   for (const [i, e] of events.entries()) {
     const which = `${feed} (event ${i + 1} of ${events.length})`;
-    check('title', which, b.name, e.title);
-    check('start', which, b.start, e.start.slice(0, 19));
-    check('end', which, b.end, e.end.slice(0, 19));
+    check('title', which, b.name, e.title, originOf(e, 'title'));
+    check('start', which, b.start, e.start.slice(0, 19), originOf(e, 'start'));
+    check('end', which, b.end, e.end.slice(0, 19), originOf(e, 'end'));
   }
 }
 
@@ -136,18 +140,36 @@ function formRules(b: HallBooking, v: ObservedViews, cat: HallCatalogue, check: 
 /** Every view of the booking held to the model; an empty list when they all agree. */
 export function disagreements(b: HallBooking, v: ObservedViews, cat: HallCatalogue): Disagreement[] {
   const out: Disagreement[] = [];
-  const check: Check = (field, view, expected, seen) => {
-    const [e, s] = [String(expected ?? '(none)'), String(seen ?? '(none)')];
-    if (e !== s) out.push({ field, view, expected: e, seen: s });
+  // A page's disagreement is with its whole answer (HTML has no field path).
+  const pages: Record<string, Origin | undefined> = {
+    'the View page': v.view.origin,
+    'the popup': v.popup.origin,
+    'the edit form': v.edit.origin,
   };
-  rowRules(b, v.row, cat, check);
-  feedRules(b, v.events, cat, check);
+  const check: Check = (field, view, expected, seen, source = pages[view]) => {
+    const [e, s] = [String(expected ?? '(none)'), String(seen ?? '(none)')];
+    if (e !== s) out.push({ field, view, expected: e, seen: s, ...(source && { source }) });
+  };
+  rowRules(b, v.row, v.rowAnswer, cat, check);
+  feedRules(b, v.events, v.feed, cat, check);
   pageRules(b, v, cat, check);
   // A cancelled booking's popup and edit form: the document does not say a service still serves them.
   if (b.status !== 'Cancelled') formRules(b, v, cat, check);
   return out;
 }
 
-/** `booking 480039 "…" (Confirmed, …): start: the model has 2027-04-06T18:00:00, the scheduler feed 2027-04-06T19:00:00`. */
-export const disagreementLine = (b: HallBooking, d: Disagreement, reference: string): string =>
-  `${bookingLabel(b)}: ${d.field}: ${reference} has ${JSON.stringify(d.expected)}, ${d.view} ${JSON.stringify(d.seen)}`;
+/**
+ * `booking 480039 "…" (Confirmed, …): start: the model has "2027-04-06T18:00:00", the scheduler feed "2027-04-06T19:00:00"
+ * (GET /api/Scheduler/GetEvents → 200, $[1].start)`.
+ */
+export const disagreementLine = (b: HallBooking, d: Disagreement, reference: string): string => {
+  const values = `${reference} has ${JSON.stringify(d.expected)}, ${d.view} ${JSON.stringify(d.seen)}`;
+  return `${bookingLabel(b)}: ${d.field}: ${values}${answerOf(d.source)}`;
+};
+
+/** ` (GET /api/bookings/GetForHallgrid → 200, $.Data[3].StartDateTime)`: where the view's value is on the wire. */
+function answerOf(source: Origin | undefined): string {
+  if (!source) return '';
+  const x = source.exchange;
+  return ` (${x.method} ${new URL(x.url).pathname} → ${x.status ?? 'no answer'}${source.path ? `, ${source.path}` : ''})`;
+}

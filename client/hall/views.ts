@@ -7,20 +7,27 @@ import { addDays } from '../../contracts/service-time.js';
 import type { HbClient } from '../client.js';
 import { eventsOf, gridBookings, schedulerEvents } from '../booking-queries.js';
 import { pickForm, type ParsedForm } from '../forms.js';
+import { originOf, type Origin } from '../evidence/origin.js';
 
 /** An HTML page as read: its status and what the model reads of it. */
 interface PageRead {
   status: number;
   /** Its visible text, whitespace collapsed. */
   text: string;
+  /** The answer it came from (left out of a report's JSON: the evidence shows it). */
+  origin?: Origin;
 }
 
 /** What each view showed of one booking. */
 export interface ObservedViews {
   /** The row in the grid of its day (a top-level booking) or its parent's child grid; null when none lists it. */
   row: Booking | null;
+  /** The grid's answer (the evidence of a booking it does not list). */
+  rowAnswer?: Origin;
   /** Its scheduler events over its days. */
   events: CalendarEvent[];
+  /** The feed's answer. */
+  feed?: Origin;
   view: PageRead;
   /** The popup, with the div after its `Rooms` label and beside its `Description` label (live notes). */
   popup: PageRead & { rooms?: string; description?: string };
@@ -49,25 +56,26 @@ function besideLabel(html: string, name: string): string | undefined {
   return sibling.length ? collapse(sibling.text()) : undefined;
 }
 
-async function page(api: HbClient, path: string, endpointId: string): Promise<{ status: number; html: string }> {
+async function page(api: HbClient, path: string, endpointId: string): Promise<{ status: number; html: string; origin: Origin }> {
   const reply = await api.send(path, { endpointId });
-  return { status: reply.status, html: reply.text };
+  return { status: reply.status, html: reply.text, origin: { exchange: reply.exchange } };
 }
 
 /** The booking's row: the grid of its day, or its parent's child grid. */
-async function rowOf(api: HbClient, hallId: number, ref: BookingRef): Promise<Booking | null> {
+async function rowOf(api: HbClient, hallId: number, ref: BookingRef): Promise<{ row: Booking | null; rowAnswer?: Origin }> {
   const day = ref.start.slice(0, 10);
   const rows = ref.parentId
     ? itemsOf((await api.call('listChildBookings', { query: { id: ref.parentId } })).data)
     : await gridBookings(api, hallId, day, day);
-  return rows.find((b) => b.BookingId === ref.id) ?? null;
+  const rowAnswer = originOf(rows);
+  return { row: rows.find((b) => b.BookingId === ref.id) ?? null, ...(rowAnswer && { rowAnswer }) };
 }
 
 /** Read every view of `ref`, the independent reads in flight together. */
 export async function readViews(api: HbClient, hallId: number, ref: BookingRef): Promise<ObservedViews> {
   const day = ref.start.slice(0, 10);
   const id = { booking_id: ref.id };
-  const [row, events, view, popup, edit] = await Promise.all([
+  const [grid, events, view, popup, edit] = await Promise.all([
     rowOf(api, hallId, ref),
     schedulerEvents(api, hallId, addDays(day, -1), addDays(day, 2)),
     page(api, pagePath('viewBookingPage', id), 'viewBookingPage'),
@@ -81,15 +89,17 @@ export async function readViews(api: HbClient, hallId: number, ref: BookingRef):
     form = undefined;
   }
   return {
-    row,
+    ...grid,
     events: eventsOf(events, ref.id),
-    view: { status: view.status, text: textOf(view.html) },
+    feed: originOf(events),
+    view: { status: view.status, text: textOf(view.html), origin: view.origin },
     popup: {
       status: popup.status,
+      origin: popup.origin,
       text: textOf(popup.html),
       rooms: besideLabel(popup.html, 'Rooms'),
       description: besideLabel(popup.html, 'Description'),
     },
-    edit: { status: edit.status, text: '', ...(form && { form }) },
+    edit: { status: edit.status, text: '', origin: edit.origin, ...(form && { form }) },
   };
 }

@@ -5,12 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { TOKEN_FIELD, TOKEN_HEADER } from '../../contracts/index.js';
 import { curlOf } from '../../client/evidence/curl.js';
-import { evidenceOf, evidenceText, failingEvidence, stepTitle } from '../../client/evidence/text.js';
+import { evidenceOf, evidenceText, failingEvidence, stepTitle, type Evidence } from '../../client/evidence/text.js';
+import type { Blame } from '../../client/evidence/origin.js';
 import { verdictOf } from '../../client/evidence/verdict.js';
 import { checkJsonAnswer } from '../../client/contract-answer.js';
 import { ContractError } from '../../client/errors.js';
 import { endpoints } from '../../contracts/index.js';
-import { contractBreakOf } from '../../reporting/summary-reporter.js';
+import { contractBreakOf } from '../../client/errors.js';
 import { maskExchange, type Exchange } from '../../client/exchange.js';
 import { registerSecret } from '../../client/secrets.js';
 import { expect, test } from '../../fixtures/index.js';
@@ -142,12 +143,17 @@ test.describe('evidence of an exchange', () => {
     expect(stepTitle(evidence)).toBe(`GET /api/bookings/GetForHallgrid?id=42 → 200 (12 ms) ✖ ${field}`);
   });
 
-  test('the failing exchange is the one an error names, else the last broken one', () => {
+  test('the failing exchange is the answer a check blamed, else the one an error names, else the last broken one before the failure', () => {
     const ok = evidenceOf(gridExchange('[]'), verdictOf(gridExchange('[]')));
     const bad = evidenceOf(gridExchange('{'), verdictOf(gridExchange('{')));
     const named = { ...ok, exchange: { ...ok.exchange, url: `${ORIGIN}/api/rooms/GetForHall?id=1` } };
-    expect(failingEvidence([named, bad, ok], [`ContractError: GET ${ORIGIN}/api/rooms/GetForHall?id=1 → HTTP 200`])).toBe(named);
-    expect(failingEvidence([named, bad, ok], ['expect(received).toBe(expected)'])).toBe(bad);
-    expect(failingEvidence([], ['x'])).toBeUndefined();
+    const failing = (all: Evidence[], errors: string[], blamed: Blame[] = []) => failingEvidence(all, errors, [], blamed).evidence;
+    expect(failing([named, bad, ok], [`ContractError: GET ${ORIGIN}/api/rooms/GetForHall?id=1 → HTTP 200`])).toBe(named);
+    expect(failing([named, bad, ok], ['expect(received).toBe(expected)'])).toBe(bad);
+    const cleanup = { ...bad, afterFailure: true };
+    expect(failing([ok, cleanup], ['expect(received).toBe(expected)']), 'an exchange after the failure').toBe(ok);
+    const blame: Blame = { exchange: ok.exchange, path: '$[0].Name', what: 'the grid: name', expected: 'a', seen: 'b', at: 0 };
+    expect(failingEvidence([named, bad, ok], ['HallDisagreement: …'], [], [blame])).toEqual({ evidence: ok, blame });
+    expect(failing([], ['x'])).toBeUndefined();
   });
 });

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { REPO_ROOT } from '../../../child-runs/child-run.js';
 import { testsOf } from '../../../reporting/json-report.js';
-import SummaryReporter, { contractBreakOf, verdictOf } from '../../../reporting/summary-reporter.js';
+import SummaryReporter, { verdictOf } from '../../../reporting/summary-reporter.js';
+import { contractBreakOf } from '../../../client/errors.js';
 import type { Counts, RunSummary } from '../../../reporting/summary-model.js';
 import type { FullConfig, Suite, TestCase } from '@playwright/test/reporter';
 import { masker } from '../../../reporting/summary-details.js';
@@ -86,9 +87,10 @@ test.describe('run summary', () => {
     }
     expect(shown).toContain(`Skipped, by reason (${all.skipped}):\n  4× no staging server here  (e.g. [contract] `);
     expect(shown).toContain('  2× reason naming ***  (e.g. ');
+    expect(shown).toMatch(/\n {2}\d+\. listRoomsForGrid \[\*\]\.rowNumber {2}\(2 failed\)\n/);
     expect(shown).toContain(`[contract] ${at}/${SUMMARY_FILE}:${rooms?.spec.line} › listRoomsForGrid answers\n`);
     expect(shown).toContain(
-      '      ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1 → HTTP 200, body breaks the contract: ' +
+      '     ContractError: listRoomsForGrid: GET http://127.0.0.1:9/api/Rooms?hallId=1 → HTTP 200, body breaks the contract: ' +
         '✖ Invalid input: expected number, received string → at [0].rowNumber\n',
     );
     expect(shown).toContain(`[contract] ${at}/${SUMMARY_FILE}:${retried?.spec.line} › passes on its retry`);

@@ -143,7 +143,7 @@ test.describe('hostile targets', () => {
     const done = evidenceOf(answered, verdictOf(answered));
     const waiting = { endpointId: 'x', method: 'GET', url: `${hung.origin}/api/hung`, requestHeaders: {}, responseHeaders: {} };
     const pending = evidenceOf(waiting, verdictOf(waiting, { strict: false }));
-    expect(failingEvidence([done], ['Test timeout of 30000ms exceeded.'], [pending])).toBe(pending);
-    expect(failingEvidence([done], ['Test timeout of 30000ms exceeded.'])).toBe(done);
+    expect(failingEvidence([done], ['Test timeout of 30000ms exceeded.'], [pending]).evidence).toBe(pending);
+    expect(failingEvidence([done], ['Test timeout of 30000ms exceeded.']).evidence).toBe(done);
   });
 });

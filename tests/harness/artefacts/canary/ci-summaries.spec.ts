@@ -34,7 +34,7 @@ test.describe('CI summaries of the canary', () => {
     for (const [project, n] of Object.entries(summary.byProject)) {
       expect(markdown).toContain(`| ${md(project)} | ${n.passed} | ${n.failed} | ${n.flaky} | ${n.skipped} |`);
     }
-    expect(markdown).toContain(`### Failed (${summary.failures.length})`);
+    expect(markdown).toContain(`### Causes (${summary.rootCauses.length})`);
     expect(markdown + ctrfText).not.toContain(canary.password);
   });
 });

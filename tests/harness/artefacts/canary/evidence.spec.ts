@@ -16,10 +16,15 @@ test.describe('evidence on the canary', () => {
 
   test('the closing summary names the file with the whole curl line; a passed test leaves no folder', ({ canary }) => {
     const lines = canary.run.stdout.split('\n');
-    const failure = lines.findIndex((l) => /^ {2}\[contract\] \S+ › /.test(l) && l.includes(EVIDENCE_PROBE_TITLE));
-    expect(failure, 'the probe among the summary failures').toBeGreaterThan(-1);
-    const path = /^ {6}evidence and replay \(curl\): (\S+)$/.exec(lines[failure + 2] ?? '')?.[1];
-    expect(path, `the line under the failure's message:\n${lines.slice(failure, failure + 3).join('\n')}`).toBeDefined();
+    const failure = lines.findIndex((l) => /^ {5}\[contract\] \S+ › /.test(l) && l.includes(EVIDENCE_PROBE_TITLE));
+    expect(failure, 'the probe among the tests of a cause').toBeGreaterThan(-1);
+    // Its cause's entry: `  N. cause`, the first failure's message, its evidence, then the tests.
+    const entry = lines.slice(0, failure).findLastIndex((l) => /^ {2}\d+\. /.test(l));
+    const path = lines
+      .slice(entry, failure)
+      .map((l) => /^ {5}evidence and replay \(curl\): (\S+)$/.exec(l)?.[1])
+      .find(Boolean);
+    expect(path, `the evidence line of the probe's cause:\n${lines.slice(entry, failure + 1).join('\n')}`).toBeDefined();
     expectFailingExchangeText(readFileSync(isAbsolute(path!) ? path! : join(canary.dir, path!), 'utf8'));
     const folders = readdirSync(canary.results, { withFileTypes: true }).filter((d) => d.isDirectory());
     expect(
