@@ -54,7 +54,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
  * Walk a (valid) body against its schema and collect every key the schema's object
  * shapes do not declare, and the spelling used for each alias group.
  */
-function auditBody(schema: z.ZodType, json: unknown): Pick<Drift, 'unknownKeys' | 'aliases'> {
+export function auditBody(schema: z.ZodType, json: unknown): Pick<Drift, 'unknownKeys' | 'aliases'> {
   const unknown = new Set<string>();
   const aliases: Record<string, Set<string>> = {};
   const walk = (raw: z.ZodType, value: unknown, path: string): void => {

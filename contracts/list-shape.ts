@@ -35,3 +35,9 @@ export function mapItems(data: unknown, fn: (item: Record<string, unknown>) => R
       )
     : data;
 }
+
+/** An item's id, by the keys the registry's items carry it under (`BookingId`, `UserId`, `ID`, `Id`, `id`). */
+export function itemIdOf(item: Record<string, unknown>): string | undefined {
+  const key = ['BookingId', 'UserId', 'ID', 'Id', 'id'].find((k) => typeof item[k] === 'number' || typeof item[k] === 'string');
+  return key === undefined ? undefined : String(item[key]);
+}

@@ -1,6 +1,7 @@
 // Turns registry entries into msw handlers: method and path come from the contract,
 // every query and body is parsed with the contract's schema, and every JSON answer is
 // checked against the contract before it is sent, so the mock cannot drift silently.
+import { asRecorded } from './recorded-wire.js';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { z } from 'zod';
 import {
@@ -139,7 +140,7 @@ export function jsonRoute<E extends JsonEndpoint>(mock: MockContext, endpoint: E
         { status: 500 },
       );
     }
-    return jsonAnswer(mock.mutate(endpoint.id, data));
+    return jsonAnswer(mock.mutate(endpoint.id, asRecorded(mock.options.seed?.wire[endpoint.id], data)));
   });
 }
 

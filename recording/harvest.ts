@@ -1,6 +1,6 @@
 // The reads a recording makes through the proxy so that the file holds the whole hall: every
-// list the mock's state is made of, the pages that show colours and status options, and the
-// answers that decide the open points. With writes allowed, one marked booking is created,
+// list the mock's state is made of, the pages that show colours and status options, the scheduler feed (its wire
+// shape) and the answers that decide the open points. With writes allowed, one marked booking is created,
 // edited and deleted to observe where the forms redirect and what a delete does.
 import { itemsOf, pagePath, type Booking } from '../contracts/index.js';
 import { addDays, serviceToday } from '../contracts/service-time.js';
@@ -46,6 +46,10 @@ export async function harvest(api: HbClient, hallId: number, options: HarvestOpt
     api.send(pagePath('schedulerPage', { hall_id: hallId }), { endpointId: 'schedulerPage' }),
     api.send(pagePath('createBookingPage'), { endpointId: 'createBookingPage' }),
     api.call('listBookingsForHallGrid', { query: { id: hallId, timerange: 1 } }),
+    // The feed, for the wire shape of its events (their id's spelling).
+    api.call('listSchedulerEvents', {
+      query: { HallId: hallId, start: `${addDays(serviceToday(), -7)}T00:00:00Z`, end: `${addDays(serviceToday(), 60)}T00:00:00Z` },
+    }),
   ]);
   const rows: Booking[] = await all.then((r) => itemsOf(r.data)).catch(() => []);
   const groupIds = await groups.then((r) => (Array.isArray(r.data) ? r.data : [])).catch(() => []);

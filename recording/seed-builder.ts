@@ -8,6 +8,7 @@ import { SEED_FORMAT, SeedFile, type SeedFileInput } from '../settings/seed-file
 import { MARKER } from '../client/run-marker.js';
 import { Pseudonyms } from './pseudonyms.js';
 import type { StateRecorder } from './state-recorder.js';
+import { withoutText } from './wire-recorder.js';
 
 export interface SeedOptions {
   /** Origin of the recorded server, without credentials. */
@@ -88,6 +89,7 @@ export function buildSeed(rec: StateRecorder, options: SeedOptions): SeedFile {
     hallId,
     testCustomerId: testCustomer.id,
     readings: { ...rec.readings.observed },
+    wire: names ? withoutText(rec.wire.wire) : rec.wire.wire,
     personalData: { mode: names ? 'pseudonymised' : 'kept', replaced: names?.replaced ?? {} },
     halls: [{ id: hallId, name: `Recorded hall ${hallId}` }],
     rooms: rooms.map((r, i) => ({

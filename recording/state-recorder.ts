@@ -2,6 +2,7 @@
 // and their colours, activity types, price rates, line item groups, customers, bookings, the
 // form's status options) and the readings of the open points. Only answers that pass their
 // contract are read; nothing of a request (passwords, cookies, tokens) is ever kept.
+import { WireRecorder } from './wire-recorder.js';
 import * as cheerio from 'cheerio/slim';
 import {
   catalogId,
@@ -70,7 +71,11 @@ export class StateRecorder {
   /** Answers read into the state, per endpoint or page id. */
   readonly used: Record<string, number> = {};
 
+  /** How its answers were put on the wire. */
+  readonly wire = new WireRecorder();
+
   observe(x: ObservedExchange): void {
+    this.wire.observe(x);
     if (this.page(x)) this.count(x.endpointId);
     const answer = contractAnswer(x);
     if (answer && this.json(answer.id, answer.query, answer.data)) this.count(answer.id);

@@ -1,6 +1,7 @@
 // A recorded hall as a seed file (`npm run record` writes one; HB_MOCK_SEED and `npm run mock -- --seed FILE` read
-// it): its format, and its reading with one-line errors naming the file and the first problem. The mock builds its
-// state from it (mock-server/seed-file.ts).
+// it): its format (the hall's records, the readings of the open points, the wire shapes it answered in), and its
+// reading with one-line errors naming the file and the first problem. The mock builds its state from it
+// (mock-server/seed-file.ts).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { BookingStatus, openPoints } from '../contracts/index.js';
@@ -20,6 +21,19 @@ const ObservedReadings = z
   )
   .strict();
 
+/**
+ * How the recorded server put one JSON answer on the wire (the seeded mock answers so): its list shape (`{Data}` with or
+ * without `Total`, or a bare array), the spelling of each alias group it used (`Name|FullName` → `FullName`), and the
+ * fields its items carried beyond the contract, by item id (text pseudonymised with people's data).
+ */
+export const AnswerWire = z.object({
+  list: z.enum(['array', 'data']).optional(),
+  total: z.boolean().optional(),
+  spellings: z.record(z.string(), z.array(z.string())).optional(),
+  extra: z.record(z.string(), z.record(z.string(), z.json())).optional(),
+});
+export type AnswerWire = z.infer<typeof AnswerWire>;
+
 export const SeedFile = z.object({
   format: z.literal(SEED_FORMAT),
   /** When the answers were recorded, local wall-clock time of the service. */
@@ -30,6 +44,8 @@ export const SeedFile = z.object({
   /** A customer the suite may book for and block. */
   testCustomerId: z.string(),
   readings: ObservedReadings,
+  /** The recorded answers' wire shapes by registry id (a seed of an earlier version has none: the mock's own shapes). */
+  wire: z.record(z.string(), AnswerWire).default({}),
   /** What was replaced to keep people's data out of the file ("kept" when --keep-personal-data). */
   personalData: z.object({ mode: z.enum(['pseudonymised', 'kept']), replaced: z.record(z.string(), z.number().int()) }),
   halls: z.array(z.object({ id: z.number().int(), name: z.string() })).min(1),

@@ -2,7 +2,7 @@
 // as the recorded one did (rooms, colours, option values, readings, bookings), dates keep their
 // distance from today, and neither secrets nor people's data reach the file unless asked for.
 import { readFileSync } from 'node:fs';
-import { ALTERNATE_READINGS, itemsOf, pagePath, roomId, ROOM_COLOUR_SELECTOR } from '../../contracts/index.js';
+import { ALTERNATE_READINGS, itemsOf, mapItems, pagePath, roomId, ROOM_COLOUR_SELECTOR } from '../../contracts/index.js';
 import { shiftLocal } from '../../contracts/service-time.js';
 import { expect, test } from '../../fixtures/index.js';
 import { MARKER } from '../../client/run-marker.js';
@@ -50,6 +50,32 @@ async function hallAsSeen(mock: MockServer) {
   };
 }
 
+/** The wire of a hall's answers as a client reads them raw: each list's shape and its items' keys (names are pseudonymised). */
+async function wireAsSeen(mock: MockServer): Promise<Record<string, { shape: string; keys: string[]; rooms?: string[] }>> {
+  const api = clientOf(mock);
+  await api.login();
+  const hallId = mock.context.hallId;
+  const reads = {
+    listBookingsForHallGrid: api.call('listBookingsForHallGrid', { query: { id: hallId, statusType: 'All' } }),
+    listCustomersForHall: api.call('listCustomersForHall', { query: { id: hallId } }),
+    listRoomsForBooking: api.call('listRoomsForBooking', { query: { hallid: hallId } }),
+    listPriceRates: api.call('listPriceRates', { query: { id: hallId } }),
+  };
+  const out: Record<string, { shape: string; keys: string[]; rooms?: string[] }> = {};
+  for (const [id, read] of Object.entries(reads)) {
+    const { json } = await read;
+    const items = (Array.isArray(json) ? json : (json as { Data: Record<string, unknown>[] }).Data) as Record<string, unknown>[];
+    const shape = Array.isArray(json) ? '[…]' : 'Total' in (json as object) ? '{Data, Total}' : '{Data}';
+    const keys = [...new Set(items.flatMap((i) => Object.keys(i)))].sort();
+    out[id] = {
+      shape,
+      keys,
+      ...(id === 'listBookingsForHallGrid' && { rooms: items.map((i) => `${String(i.BookingId)}:${String(i.Room)}`).sort() }),
+    };
+  }
+  return out;
+}
+
 test.describe('record and seed', () => {
   test('a recording of the mock under its alternate readings seeds a mock that answers the same', async ({}, testInfo) => {
     const recorded = await startMockServer({ readings: ALTERNATE_READINGS });
@@ -65,6 +91,28 @@ test.describe('record and seed', () => {
       seeded = await startMockServer({ seed });
       const [before, after] = await Promise.all([hallAsSeen(recorded), hallAsSeen(seeded)]);
       expect(after).toEqual(before);
+    } finally {
+      await Promise.all([recorded.close(), seeded?.close()]);
+    }
+  });
+
+  test('a recording of {Data, Total} lists, the other spellings and extra fields seeds a mock that answers so', async ({}, testInfo) => {
+    const recorded = await startMockServer({ listShape: 'data', aliases: 'alternate' });
+    // A field the contract does not name, on every grid row: the seeded mock answers it too, on the same booking.
+    recorded.context.use({
+      json: (id, data) => (id === 'listBookingsForHallGrid' ? mapItems(data, (b) => ({ ...b, Room: `R${String(b.BookingId)}` })) : data),
+    });
+    let seeded: MockServer | undefined;
+    try {
+      const file = testInfo.outputPath('hall.seed.json');
+      const { credentials, hallId, testCustomerId } = recorded.context;
+      await recordHall({ baseUrl: recorded.url, ...credentials, hallId, testCustomerId }, { file, writes: false, keepPersonalData: true });
+      seeded = await startMockServer({ seed: readSeedFile(file) });
+      const [before, after] = await Promise.all([wireAsSeen(recorded), wireAsSeen(seeded)]);
+      expect(after).toEqual(before);
+      expect(before.listBookingsForHallGrid, 'the recorded grid as staging sends it').toMatchObject({ shape: '{Data, Total}' });
+      expect(before.listBookingsForHallGrid?.keys).toContain('Room');
+      expect(before.listCustomersForHall?.keys).toEqual(expect.arrayContaining(['FullName', 'PhoneNumber']));
     } finally {
       await Promise.all([recorded.close(), seeded?.close()]);
     }
