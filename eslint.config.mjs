@@ -12,7 +12,7 @@ import prettierOptions from './.prettierrc.json' with { type: 'json' };
 /** The rooms every tool stands on, bottom up: the contract, the wire and the settings, then the client and the mock. */
 const SERVICE = ['contracts', 'wire', 'settings', 'client', 'mock-server'];
 /** The rooms of the tools a user runs or the suite reports with (README, Layout), bottom up. */
-const TOOLS = ['coverage', 'fuzz', 'reporting', 'child-runs', 'proxy', 'mutation', 'recording', 'bench'];
+const TOOLS = ['coverage', 'fuzz', 'reporting', 'child-runs', 'proxy', 'prism', 'mutation', 'recording', 'bench'];
 /**
  * What each room may import besides its own files: a room imports only rooms below it (CONTRIBUTING.md, Layers).
  * tests/ and the root configs stand on top of everything; nothing imports them.
@@ -28,6 +28,7 @@ const MAY_IMPORT = {
   reporting: [...SERVICE, 'coverage'],
   'child-runs': [...SERVICE, 'coverage', 'reporting'],
   proxy: [...SERVICE, 'coverage', 'reporting'],
+  prism: [...SERVICE, 'coverage', 'reporting', 'child-runs'],
   mutation: [...SERVICE, 'coverage', 'reporting', 'child-runs'],
   recording: [...SERVICE, 'coverage', 'reporting', 'child-runs', 'proxy'],
   bench: [...SERVICE, ...TOOLS.filter((t) => t !== 'bench')],

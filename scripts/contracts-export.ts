@@ -1,49 +1,44 @@
-// `npm run contracts:export`: the registry as reports/contracts/openapi.json (OpenAPI 3.1,
-// with examples from the built-in mock, `servers` from HB_BASE_URL) and one JSON Schema per
-// named schema in reports/contracts/schemas/.
+// `npm run contracts:export`: the registry as reports/contracts/openapi.json (OpenAPI 3.1) and one JSON Schema per named
+// schema in reports/contracts/schemas/. The document is the target's: exported with HB_BASE_URL set, its `servers`, its
+// examples (ids included) and its session cookies' names are that server's; without it, a fresh built-in mock's.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
 import { loadEnvOrExit } from '../settings/env.js';
-import { examplesFrom } from '../client/openapi-examples.js';
+import { exportedFrom } from '../client/openapi-examples.js';
 import { HbClient } from '../client/client.js';
-import { discoverFacts } from '../client/discovery.js';
-import { startMockServer } from '../mock-server/server.js';
-import { MOCK_TEST_CUSTOMER_ID } from '../mock-server/state.js';
-import { CONTRACT_REPORTS_DIR } from '../settings/paths.js';
-import { displayUrl } from '../settings/paths.js';
-import { AUTH_COOKIE } from '../mock-server/session.js';
+import { openTarget } from '../fixtures/target.js';
+import { CONTRACT_REPORTS_DIR, displayUrl } from '../settings/paths.js';
 
-const { target } = loadEnvOrExit();
-const serverUrl = target.kind === 'remote' ? displayUrl(target.baseUrl) : undefined;
+const env = loadEnvOrExit();
+const serverUrl = env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : undefined;
 
 const openApiFile = join(CONTRACT_REPORTS_DIR, 'openapi.json');
 const schemasDir = join(CONTRACT_REPORTS_DIR, 'schemas');
 rmSync(schemasDir, { recursive: true, force: true });
 mkdirSync(schemasDir, { recursive: true });
-/** The examples of the built-in mock's hall: a fresh mock, one login. */
-async function mockExamples() {
-  const mock = await startMockServer();
+
+/** The target's examples and session cookies (client/openapi-examples.ts). */
+async function fromTarget() {
+  const target = await openTarget(env);
   try {
-    const { email, password } = mock.context.credentials;
-    const hallId = mock.context.hallId;
-    const client = new HbClient({ baseUrl: mock.url, email, password, hallId, retries: 0 });
-    await client.login();
-    return await examplesFrom(
-      client,
-      await discoverFacts(client, { baseUrl: mock.url, hallId, testCustomerId: MOCK_TEST_CUSTOMER_ID, mockServer: mock }),
-    );
+    const exported = await exportedFrom(HbClient.of(target, { maxConcurrency: 4, retries: 0 }), target);
+    for (const line of exported.skipped) console.warn(`no example: ${line}`);
+    return exported;
   } finally {
-    await mock.close();
+    await target.mockServer?.close();
   }
 }
 
-const doc = openApiDocument({ serverUrl, sessionCookie: AUTH_COOKIE, examples: await mockExamples() });
+const { examples, sessionCookies } = await fromTarget();
+const doc = openApiDocument({ serverUrl, sessionCookies, examples, examplesFrom: serverUrl ?? 'the built-in mock' });
 writeFileSync(openApiFile, `${JSON.stringify(doc, null, 2)}\n`);
 const files = jsonSchemaFiles();
 for (const [name, schema] of Object.entries(files)) {
   writeFileSync(join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
 }
-const servers = serverUrl ?? 'placeholder';
 const count = Object.keys(files).length;
-console.log(`wrote ${openApiFile} (servers: ${servers}) and ${count} JSON Schemas to ${schemasDir}`);
+console.log(
+  `wrote ${openApiFile} (servers: ${serverUrl ?? 'placeholder'}; examples and session cookies ${sessionCookies.join(', ')} ` +
+    `of ${serverUrl ?? 'a built-in mock'}) and ${count} JSON Schemas to ${schemasDir}`,
+);

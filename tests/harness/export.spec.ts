@@ -7,9 +7,14 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, test } from '../../fixtures/index.js';
 import { TOKEN_FIELD } from '../../contracts/account.js';
 import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
-import { endpoints, registry, type RegistryEntry } from '../../contracts/index.js';
+import { endpoints, mapItems, registry, type RegistryEntry } from '../../contracts/index.js';
 import { CONTRACT_REPORTS_DIR } from '../../settings/paths.js';
 import { childEnv, runScript } from '../../child-runs/child-run.js';
+import { HbClient } from '../../client/client.js';
+import type { Facts } from '../../client/discovery.js';
+import { checkThroughPrism } from '../../prism/through-prism.js';
+import { startMockServer } from '../../mock-server/server.js';
+import { exportedFrom } from '../../client/openapi-examples.js';
 
 const out = `${CONTRACT_REPORTS_DIR}/`;
 
@@ -20,7 +25,10 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: { $ref?: string; required?: string[] }; example?: unknown }> };
   responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
 };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { required?: string[] }> } };
+type Doc = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { required?: string[] }>; securitySchemes: Record<string, { in: string; name: string }> };
+};
 
 const readDoc = (): Doc => JSON.parse(readFileSync(`${out}openapi.json`, 'utf8')) as Doc;
 const operationOf = (doc: Doc, e: RegistryEntry): Operation | undefined => doc.paths[e.path]?.[e.method.toLowerCase()];
@@ -32,7 +40,25 @@ const recommended = () => createConfig({ extends: ['recommended'] });
  * document shows no status for anything else (live notes: error pages' status codes are not known).
  */
 const nothingToRefuse = (e: RegistryEntry): boolean =>
-  e.kind === 'json' ? !e.query && !e.body && e.antiForgery === 'none' : e.antiForgery === 'none';
+  e.kind === 'json' ? !e.query && !e.body && e.antiForgery === 'none' : e.antiForgery === 'none' && !e.path.includes('{');
+
+const MOCK_COOKIE = '.AspNet.HallBooking';
+const STAGING = '.Staging.Auth';
+
+/** A request's cookie, or an answer's set-cookie, `from` renamed `to`: a mock that names its session cookie as a staging does. */
+function renamedCookies<T extends Request | Response | undefined>(message: T, from: string, to: string): T {
+  if (!message) return message;
+  const headers = new Headers(message.headers);
+  const rename = (v: string) => v.split(`${from}=`).join(`${to}=`);
+  if (message instanceof Request) {
+    if (headers.has('cookie')) headers.set('cookie', rename(headers.get('cookie') ?? ''));
+    return new Request(message, { headers }) as T;
+  }
+  const set = message.headers.getSetCookie();
+  headers.delete('set-cookie');
+  for (const c of set) headers.append('set-cookie', rename(c));
+  return new Response(message.body, { status: message.status, statusText: message.statusText, headers }) as T;
+}
 
 test.describe('contracts export', () => {
   // In order in one worker: the export runs once for the file, not once per worker.
@@ -69,7 +95,7 @@ test.describe('contracts export', () => {
 
   test('servers names HB_BASE_URL when it is given, else the placeholder', () => {
     const servers = (serverUrl?: string) =>
-      (openApiDocument({ serverUrl, sessionCookie: 'session' }).servers as { url: string }[]).map((s) => s.url);
+      (openApiDocument({ serverUrl, sessionCookies: ['session'] }).servers as { url: string }[]).map((s) => s.url);
     expect(servers('https://staging.example/hb')).toEqual(['https://staging.example/hb']);
     expect(servers()).toEqual([PLACEHOLDER_SERVER]);
     expect((readDoc() as unknown as { servers: { url: string }[] }).servers.map((s) => s.url)).toEqual([PLACEHOLDER_SERVER]);
@@ -103,15 +129,21 @@ test.describe('contracts export', () => {
     expect(missing, 'registry entries absent from openapi.json').toEqual([]);
   });
 
-  test('each operation requires the session cookie, the token header or the token field as its registry entry says', () => {
+  test('each operation requires the session cookies, the token header or the token field as its registry entry says', () => {
     const doc = readDoc();
+    // One scheme per cookie the mock's login sets, the anti-forgery cookie left out.
+    const cookieSchemes = Object.entries(doc.components.securitySchemes)
+      .filter(([, scheme]) => scheme.in === 'cookie')
+      .map(([name]) => name)
+      .sort();
+    expect(cookieSchemes.map((n) => doc.components.securitySchemes[n]?.name)).toEqual(['.AspNet.HallBooking', '.HallBooking.Hall']);
     const wrong: string[] = [];
     for (const entry of registry) {
       const op = operationOf(doc, entry)!;
       const schemes = (op.security ?? []).flatMap((s) => Object.keys(s)).sort();
       const expected = [
         ...(entry.antiForgery === 'header' ? ['antiForgeryHeader'] : []),
-        ...(entry.auth === 'session' ? ['sessionCookie'] : []),
+        ...(entry.auth === 'session' ? cookieSchemes : []),
       ];
       if (JSON.stringify(schemes) !== JSON.stringify(expected))
         wrong.push(`${entry.id}: security ${schemes.join('+') || 'none'}, expected ${expected.join('+') || 'none'}`);
@@ -141,6 +173,65 @@ test.describe('contracts export', () => {
       if (e.query && !e.query.safeParse(query).success) problems.push(`${e.id}: query examples missing or refused`);
     }
     expect(problems).toEqual([]);
+  });
+
+  test("Prism's validating proxy from the export: quiet on the faithful mock, it reports a mutant's break", async () => {
+    test.setTimeout(120_000);
+    const throughPrism = async (mutant?: string, known?: Facts) => {
+      const mock = await startMockServer(mutant ? { mutant } : {});
+      try {
+        return await checkThroughPrism(
+          { baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, mockServer: mock },
+          `${out}openapi.json`,
+          known,
+        );
+      } finally {
+        await mock.close();
+      }
+    };
+    const faithful = await throughPrism();
+    expect(faithful.violations, 'what Prism found on the faithful mock').toEqual([]);
+    expect(faithful.refused, 'calls through Prism that failed').toEqual([]);
+    expect(faithful.skipped).toEqual([]);
+    // A mutant's facts may be blocked by its break: the faithful mock's serve (the same seeded hall).
+    const broken = await throughPrism('booking-id-as-string', faithful.facts);
+    expect(broken.violations.join('\n'), 'what Prism found on the mutant').toMatch(/GetForHallgrid .*VIOLATIONS/i);
+    expect(broken.refused, 'the grids whose ids the mutant made text').toEqual([
+      expect.stringMatching(/^listBookingsForHallGrid: HTTP [45]\d\d .*BookingId/),
+      expect.stringMatching(/^listChildBookings: HTTP [45]\d\d .*BookingId/),
+    ]);
+  });
+
+  test("exported against a target, the document's examples, ids and session cookies are the target's", async () => {
+    // A staging-like server: its own session cookie name and room names.
+    const target = await startMockServer();
+    target.context.use(
+      {
+        intercept: async (request, next) => renamedCookies(await next(renamedCookies(request, STAGING, MOCK_COOKIE)), MOCK_COOKIE, STAGING),
+      },
+      {
+        json: (id, data) =>
+          id === 'listRoomsForBooking' ? mapItems(data, (r) => ({ ...r, Name: `Staging room ${String(r.ID ?? r.Id)}` })) : data,
+      },
+    );
+    try {
+      const { credentials, hallId } = target.context;
+      const exported = await exportedFrom(new HbClient({ baseUrl: target.url, ...credentials, hallId, retries: 0 }), {
+        baseUrl: target.url,
+        hallId,
+        mockServer: null,
+      });
+      const doc = openApiDocument({ serverUrl: target.url, ...exported, examplesFrom: target.url }) as unknown as Doc;
+      const cookies = Object.values(doc.components.securitySchemes).filter((s) => s.in === 'cookie');
+      expect(cookies.map((s) => s.name)).toEqual([STAGING, '.HallBooking.Hall']);
+      const rooms = operationOf(doc, endpoints.listRoomsForBooking)?.responses?.['200']?.content?.['application/json']?.example;
+      expect(JSON.stringify(rooms)).toContain('"Name":"Staging room ');
+      expect(operationOf(doc, endpoints.listBookingsForHallGrid)?.parameters).toContainEqual(
+        expect.objectContaining({ name: 'id', example: hallId }),
+      );
+    } finally {
+      await target.close();
+    }
   });
 
   test('every named schema has a standalone JSON Schema file', () => {

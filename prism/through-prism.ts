@@ -1,0 +1,82 @@
+// Prism's validating proxy, a standard OpenAPI tool from the npm registry (a dev dependency), between the wire client and
+// a target, from the export (reports/contracts/openapi.json): every read-only JSON endpoint called through it, and what
+// Prism refused, in its own words. Prism's proxy follows redirects, a login's 302 among them (its open issue 1977): the
+// session is made at the target itself, and the calls go through Prism with that session's cookies.
+import { createServer, type AddressInfo } from 'node:net';
+import { endpoints } from '../contracts/index.js';
+import { HbClient } from '../client/client.js';
+import { argumentsFor } from '../client/contract-arguments.js';
+import { discoverFacts, MissingFact, type Facts, type FactsTarget } from '../client/discovery.js';
+import type { HbError } from '../client/errors.js';
+import { childEnv, REPO_ROOT, startNode } from '../child-runs/child-run.js';
+
+/** Prism's command line. */
+const PRISM_CLI = `${REPO_ROOT}/node_modules/@stoplight/prism-cli/dist/index.js`;
+/** Characters of Prism's problem body a refusal keeps (it names the field and what the document says of it). */
+const PROBLEM_SHOWN = 600;
+
+export interface PrismTarget extends FactsTarget {
+  email: string;
+  password: string;
+}
+
+export interface PrismCheck {
+  /** Endpoints called through Prism. */
+  called: number;
+  /** `listBookingsForHallGrid: HTTP 500 {"type":"https://stoplight.io/prism/errors#VIOLATIONS",…}`: each call that failed. */
+  refused: string[];
+  /** Prism's log lines of each violation it found. */
+  violations: string[];
+  /** Endpoints the target's facts give no arguments for, with why. */
+  skipped: string[];
+  facts: Facts;
+}
+
+/** A free port of this machine (Prism takes a fixed one). */
+const freePort = () =>
+  new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+  });
+
+/** Each read-only JSON endpoint of `target` through Prism started from `document`; `known` facts spare the discovery. */
+export async function checkThroughPrism(target: PrismTarget, document: string, known?: Facts): Promise<PrismCheck> {
+  const port = await freePort();
+  const prism = startNode([PRISM_CLI, 'proxy', document, target.baseUrl, '--errors', '-p', String(port)], childEnv({}), 300_000);
+  try {
+    await prism.waitFor(/Prism is listening/, 60_000);
+    const { email, password, hallId } = target;
+    const direct = new HbClient({ baseUrl: target.baseUrl, email, password, hallId, retries: 0 });
+    await direct.login();
+    const through = new HbClient({ baseUrl: `http://127.0.0.1:${port}`, email, password, hallId, retries: 0 });
+    await through.loadStorageState(await direct.toStorageState());
+    const facts = known ?? (await discoverFacts(direct, target));
+    const check: PrismCheck = { called: 0, refused: [], violations: [], skipped: [], facts };
+    for (const e of Object.values(endpoints)) {
+      if (e.writes) continue;
+      let args: unknown;
+      try {
+        args = argumentsFor(e.id, facts);
+      } catch (error) {
+        if (!(error instanceof MissingFact)) throw error;
+        check.skipped.push(`${e.id}: ${error.message}`);
+        continue;
+      }
+      check.called += 1;
+      await through.call(e.id, args as never).catch((error: HbError) => {
+        const answer = error.exchange?.responseBody ?? error.message;
+        check.refused.push(`${e.id}: HTTP ${error.exchange?.status ?? '(none)'} ${answer.slice(0, PROBLEM_SHOWN)}`);
+      });
+    }
+    // Prism logs each violation after the request it belongs to.
+    check.violations = prism
+      .output()
+      .split('\n')
+      .filter((line, i, all) => /violation/i.test(line) || /violation/i.test(all[i + 1] ?? ''));
+    return check;
+  } finally {
+    await prism.stop();
+  }
+}
