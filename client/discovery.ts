@@ -166,7 +166,18 @@ export async function discoverFacts(client: HbClient, target: FactsTarget): Prom
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Facts) : readFacts(client, target);
 }
 
-/** Read the facts from the target: six GETs, all read-only, in flight together. */
+/**
+ * The charge matrix's date range: the first numeric `DateRangeId` of its rooms answer, else 1 when the price rates of
+ * range 1 answer (a matrix whose rooms answer names none: the document leaves its body open).
+ */
+async function dateRangeOf(client: HbClient, hallId: number, matrix: Peeked): Promise<Fact<number>> {
+  const named = pick(matrix, 'getChargeMatrixRooms carries no numeric DateRangeId', (j) => findIntKey(j, 'DateRangeId'));
+  if (named.ok || named.blockedBy || !matrix.ok) return named;
+  const first = await peek(client, 'getChargeMatrixPriceRates', { query: { id: hallId, dateRangeId: 1, newDateRange: 'false' } });
+  return first.ok ? found(1) : missing(`${named.reason}, and dateRangeId=1 did not answer: ${first.reason}`);
+}
+
+/** Read the facts from the target: six GETs, all read-only, in flight together (a seventh for a matrix that names no date range). */
 async function readFacts(client: HbClient, target: FactsTarget): Promise<Facts> {
   const hallId = target.hallId;
   const [grid, customers, rooms, rates, groups, matrix] = await Promise.all([
@@ -216,7 +227,7 @@ async function readFacts(client: HbClient, target: FactsTarget): Promise<Facts> 
         .map((g) => int(g.Id ?? g.ID))
         .find((x) => x !== undefined),
     ),
-    dateRangeId: pick(matrix, 'getChargeMatrixRooms carries no numeric DateRangeId', (j) => findIntKey(j, 'DateRangeId')),
+    dateRangeId: await dateRangeOf(client, hallId, matrix),
     span: pick(grid, 'the hall grid lists no booking with start and end', (j) => {
       const all = bookings(j);
       if (!all.length) return undefined;

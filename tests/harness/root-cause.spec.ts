@@ -6,6 +6,7 @@ import { HbClient } from '../../client/client.js';
 import { BlockedByBreak, discoverFacts } from '../../client/discovery.js';
 import type { RunSummary } from '../../reporting/summary-model.js';
 import { summaryLines } from '../../reporting/summary-text.js';
+import { rootCausesOf } from '../../reporting/summary-details.js';
 import { expect, test } from './proxy.fixture.js';
 
 const BREAK = 'listBookingsForHallGrid: $[0].BookingId: expected number, received string';
@@ -37,15 +38,37 @@ test.describe('root cause first', () => {
       skipReasons: [],
       blockedByBreaks: [{ reason: BREAK, count: 2, tests }],
       failures: [
-        { project: 'contract', location: 'e.spec.ts:25', title: 'listBookingsForHallGrid answers', message: `ContractError: … ${BREAK}` },
+        {
+          project: 'contract',
+          location: 'e.spec.ts:25',
+          title: 'listBookingsForHallGrid answers',
+          message: `ContractError: … ${BREAK}`,
+          cause: 'listBookingsForHallGrid $[*].BookingId',
+        },
       ],
       flakyTests: [],
       reports: [],
     } as unknown as RunSummary;
+    summary.rootCauses = rootCausesOf(summary.failures, summary.blockedByBreaks);
     const text = summaryLines(summary).join('\n');
     expect(text).toContain(
-      `Blocked by a contract break (2 tests; the break is the root failure, its own test above):\n  ${BREAK}  blocked 2 tests`,
+      `FAILED against built-in mock in 1s\nCauses (1; 1 test failed, 2 blocked):\n` +
+        `  1. listBookingsForHallGrid $[*].BookingId  (1 failed, 2 blocked by it)\n     ContractError: … ${BREAK}\n` +
+        '     [contract] e.spec.ts:25 › listBookingsForHallGrid answers\n',
     );
     expect(text).not.toContain('Skipped, by reason');
+  });
+
+  test('a charge matrix that names no date range is read with range 1 when range 1 answers', async ({ startMock }) => {
+    const mock = await startMock();
+    mock.context.use({
+      json: (id, data) =>
+        id === 'getChargeMatrixRooms' ? (JSON.parse(JSON.stringify(data).replace(/"DateRangeId":\d+/gi, '"Other":0')) as unknown) : data,
+    });
+    const { credentials, hallId } = mock.context;
+    const client = new HbClient({ baseUrl: mock.url, ...credentials, hallId, maxConcurrency: 4 });
+    await client.ensureSession();
+    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, mockServer: mock });
+    expect(facts.dateRangeId).toEqual({ ok: true, value: 1 });
   });
 });
