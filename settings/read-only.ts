@@ -13,7 +13,7 @@ export interface ReadOnlyGap {
   writeChecks: number;
 }
 
-/** `read-only: 8 flow tests and 5 write checks not run; HB_ALLOW_WRITES=true runs them`. */
+/** `read-only: 8 flow tests and 20 write checks not run; HB_ALLOW_WRITES=true runs them`. */
 export function readOnlyNote({ flowTests, writeChecks }: ReadOnlyGap): string {
   const n = (count: number, what: string) => `${count} ${what}${count === 1 ? '' : 's'}`;
   return `read-only: ${n(flowTests, 'flow test')} and ${n(writeChecks, 'write check')} not run; HB_ALLOW_WRITES=true runs them`;
