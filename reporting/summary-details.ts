@@ -130,12 +130,7 @@ export function groupSkips(skipped: { reason: string; name: string }[], mask: (s
 export function failureOf(project: string, test: TestCase, mask: (s: string) => string): FailureEntry {
   const last = test.results.at(-1);
   const error = last?.errors[0] ?? last?.error;
-  const lines = plain(error?.message ?? error?.value ?? `${last?.status ?? 'failed'}`)
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  // A first line that ends in a colon announces what follows (a contract break's field paths): keep two more.
-  const first = (lines[0]?.endsWith(':') ? lines.slice(0, 3) : lines.slice(0, 1)).join(' ') + seenOf(lines);
+  const first = headOf(plain(error?.message ?? error?.value ?? `${last?.status ?? 'failed'}`));
   const note = (type: string) => last?.annotations.find((a) => a.type === type)?.description;
   const evidence = note(EVIDENCE_FILE);
   // A failure the evidence fixture did not see (a plain Playwright test) still names its break when its error is one.
@@ -153,6 +148,18 @@ export function failureOf(project: string, test: TestCase, mask: (s: string) => 
 }
 
 const MESSAGE_LENGTH = 500;
+
+/**
+ * An error's message as the summary shows it: its first line (two more when it ends in a colon, announcing a contract
+ * break's field paths), and what an assertion expected and received when the first line does not say it.
+ */
+export function headOf(message: string): string {
+  const lines = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return (lines[0]?.endsWith(':') ? lines.slice(0, 3) : lines.slice(0, 1)).join(' ') + seenOf(lines);
+}
 
 /**
  * An assertion's `Expected…` and `Received…` lines after its first line (`RoomsUsed names booked room "Committee Room"`

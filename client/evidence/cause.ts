@@ -17,7 +17,8 @@ const routeOf = (e: Evidence): string => {
  */
 export function causeOf(errors: readonly string[], failing: { evidence?: Evidence; blame?: Blame; hung?: boolean }): string | undefined {
   const { evidence, blame } = failing;
-  if (evidence && failing.hung) return `${routeOf(evidence)}: no answer`;
+  // A request still waiting when the test ended, or one that ended without an answer (a timeout, a reset).
+  if (evidence && (failing.hung || evidence.exchange.status === undefined)) return `${routeOf(evidence)}: no answer`;
   if (evidence && blame) {
     const at = blame.path ? ` ${anyIndex(blame.path)}` : ` → ${evidence.exchange.status ?? 'no answer'}`;
     return `${routeOf(evidence)}${at} (${blame.what})`;

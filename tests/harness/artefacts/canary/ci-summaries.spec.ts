@@ -1,6 +1,6 @@
 // The CI summaries of the canary (tests/harness/canary/): reports/summary.md and reports/ctrf.json
 // exist, the CTRF report is valid by the ctrf package's own validator, both agree with summary.json's
-// counts and verdict, and neither holds the planted password.
+// counts, verdict and causes, and neither holds the planted password.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, validate } from 'ctrf';
@@ -28,6 +28,10 @@ test.describe('CI summaries of the canary', () => {
       flaky: c.flaky,
     });
     expect(ctrf.extra?.verdict).toBe(summary.verdict);
+    // The causes, one entry each (reporting/summary-details.ts), and each failed test labelled with its own.
+    expect(ctrf.extra?.rootCauses).toEqual(summary.rootCauses);
+    const labelled = ctrf.results.tests.filter((t) => t.status === 'failed' && t.labels?.rootCause);
+    expect(labelled.map((t) => t.labels?.rootCause)).toContainEqual(expect.stringMatching(/^listRoomsForGrid \$\[\*\]\.Name/));
 
     expect(markdown).toContain(`## Hall Booking suite: ${md(summary.verdict)}`);
     expect(markdown).toContain(`| **all** | ${c.passed} | ${c.failed} | ${c.flaky} | ${c.skipped} |`);

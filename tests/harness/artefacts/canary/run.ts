@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { JSONReport } from '@playwright/test/reporter';
 import { childEnv, REPO_ROOT, runInlineTest, runScript, scratchDir, type ChildRun } from '../../../../child-runs/child-run.js';
 import { canaryConfig } from './config.js';
-import { CAUSES_FILES } from './causes-file.js';
 import { COVERAGE_FILES } from './coverage-file.js';
 import { LEAK_FILES } from './leak-file.js';
 import { LOGIN_FILES } from './login.js';
@@ -20,7 +19,6 @@ const CANARY_FILES: Record<string, string> = {
   ...SUMMARY_FILES,
   ...LEAK_FILES,
   ...COVERAGE_FILES,
-  ...CAUSES_FILES,
 };
 
 /** What the canary left: its folders, the planted password, the run and the report steps after it. */
