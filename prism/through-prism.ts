@@ -41,42 +41,57 @@ const freePort = () =>
     });
   });
 
-/** Each read-only JSON endpoint of `target` through Prism started from `document`; `known` facts spare the discovery. */
-export async function checkThroughPrism(target: PrismTarget, document: string, known?: Facts): Promise<PrismCheck> {
+/** Prism's validating proxy started from `document` in front of `upstream` for `use`, given its URL and its log so far. */
+export async function withPrism<T>(document: string, upstream: string, use: (url: string, log: () => string) => Promise<T>): Promise<T> {
   const port = await freePort();
-  const prism = startNode([PRISM_CLI, 'proxy', document, target.baseUrl, '--errors', '-p', String(port)], childEnv({}), 300_000);
+  const prism = startNode([PRISM_CLI, 'proxy', document, upstream, '--errors', '-p', String(port)], childEnv({}), 300_000);
   try {
     await prism.waitFor(/Prism is listening/, 60_000);
-    const { email, password, hallId } = target;
-    const direct = new HbClient({ baseUrl: target.baseUrl, email, password, hallId, retries: 0 });
-    await direct.login();
-    const through = new HbClient({ baseUrl: `http://127.0.0.1:${port}`, email, password, hallId, retries: 0 });
-    await through.loadStorageState(await direct.toStorageState());
-    const facts = known ?? (await discoverFacts(direct, target));
-    const check: PrismCheck = { called: 0, refused: [], violations: [], skipped: [], facts };
-    for (const e of Object.values(endpoints)) {
-      if (e.writes) continue;
-      let args: unknown;
-      try {
-        args = argumentsFor(e.id, facts);
-      } catch (error) {
-        if (!(error instanceof MissingFact)) throw error;
-        check.skipped.push(`${e.id}: ${error.message}`);
-        continue;
-      }
-      check.called += 1;
-      await through.call(e.id, args as never).catch((error: HbError) => {
-        const answer = error.exchange?.responseBody ?? error.message;
-        check.refused.push(`${e.id}: HTTP ${error.exchange?.status ?? '(none)'} ${answer.slice(0, PROBLEM_SHOWN)}`);
-      });
-    }
-    // Prism logs each violation after the request it belongs to.
-    check.violations = prism
-      .output()
-      .split('\n')
-      .filter((line, i, all) => /violation/i.test(line) || /violation/i.test(all[i + 1] ?? ''));
-    return check;
+    return await use(`http://127.0.0.1:${port}`, () => prism.output());
   } finally {
     await prism.stop();
   }
+}
+
+/** Prism's log lines of each violation it found in `log` (each after the request it belongs to). */
+export const violationsIn = (log: string): string[] =>
+  log.split('\n').filter((line, i, all) => /violation/i.test(line) || /violation/i.test(all[i + 1] ?? ''));
+
+/**
+ * Each read-only JSON endpoint of `target` called through Prism at `prismUrl`, with a session made at the target;
+ * `known` facts spare the discovery.
+ */
+export async function callsThrough(prismUrl: string, target: PrismTarget, known?: Facts): Promise<Omit<PrismCheck, 'violations'>> {
+  const { email, password, hallId } = target;
+  const direct = new HbClient({ baseUrl: target.baseUrl, email, password, hallId, retries: 0 });
+  await direct.login();
+  const through = new HbClient({ baseUrl: prismUrl, email, password, hallId, retries: 0 });
+  await through.loadStorageState(await direct.toStorageState());
+  const facts = known ?? (await discoverFacts(direct, target));
+  const check = { called: 0, refused: [] as string[], skipped: [] as string[], facts };
+  for (const e of Object.values(endpoints)) {
+    if (e.writes) continue;
+    let args: unknown;
+    try {
+      args = argumentsFor(e.id, facts);
+    } catch (error) {
+      if (!(error instanceof MissingFact)) throw error;
+      check.skipped.push(`${e.id}: ${error.message}`);
+      continue;
+    }
+    check.called += 1;
+    await through.call(e.id, args as never).catch((error: HbError) => {
+      const answer = error.exchange?.responseBody ?? error.message;
+      check.refused.push(`${e.id}: HTTP ${error.exchange?.status ?? '(none)'} ${answer.slice(0, PROBLEM_SHOWN)}`);
+    });
+  }
+  return check;
+}
+
+/** Each read-only JSON endpoint of `target` through Prism started from `document`. */
+export function checkThroughPrism(target: PrismTarget, document: string): Promise<PrismCheck> {
+  return withPrism(document, target.baseUrl, async (url, log) => ({
+    ...(await callsThrough(url, target)),
+    violations: violationsIn(log()),
+  }));
 }

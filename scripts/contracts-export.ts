@@ -7,38 +7,37 @@ import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
 import { loadEnvOrExit } from '../settings/env.js';
 import { exportedFrom } from '../client/openapi-examples.js';
 import { HbClient } from '../client/client.js';
-import { openTarget } from '../fixtures/target.js';
+import { openTarget, type TargetInfo } from '../fixtures/target.js';
 import { CONTRACT_REPORTS_DIR, displayUrl } from '../settings/paths.js';
 
-const env = loadEnvOrExit();
-const serverUrl = env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : undefined;
+/**
+ * Write the document of `target` (`serverUrl` names it in `servers`; absent for a mock) and the JSON Schemas into
+ * `dir`; returns a line saying what was written. An endpoint without an example is named on the console.
+ */
+export async function writeContracts(target: TargetInfo, serverUrl: string | undefined, dir = CONTRACT_REPORTS_DIR): Promise<string> {
+  const exported = await exportedFrom(HbClient.of(target, { maxConcurrency: 4, retries: 0 }), target);
+  for (const line of exported.skipped) console.warn(`no example: ${line}`);
+  const { examples, sessionCookies } = exported;
+  const openApiFile = join(dir, 'openapi.json');
+  const schemasDir = join(dir, 'schemas');
+  rmSync(schemasDir, { recursive: true, force: true });
+  mkdirSync(schemasDir, { recursive: true });
+  const doc = openApiDocument({ serverUrl, sessionCookies, examples, examplesFrom: serverUrl ?? 'the built-in mock' });
+  writeFileSync(openApiFile, `${JSON.stringify(doc, null, 2)}\n`);
+  const files = jsonSchemaFiles();
+  for (const [name, schema] of Object.entries(files)) writeFileSync(join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
+  return (
+    `wrote ${openApiFile} (servers: ${serverUrl ?? 'placeholder'}; examples and session cookies ${sessionCookies.join(', ')} ` +
+    `of ${serverUrl ?? 'a built-in mock'}) and ${Object.keys(files).length} JSON Schemas to ${schemasDir}`
+  );
+}
 
-const openApiFile = join(CONTRACT_REPORTS_DIR, 'openapi.json');
-const schemasDir = join(CONTRACT_REPORTS_DIR, 'schemas');
-rmSync(schemasDir, { recursive: true, force: true });
-mkdirSync(schemasDir, { recursive: true });
-
-/** The target's examples and session cookies (client/openapi-examples.ts). */
-async function fromTarget() {
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const env = loadEnvOrExit();
   const target = await openTarget(env);
   try {
-    const exported = await exportedFrom(HbClient.of(target, { maxConcurrency: 4, retries: 0 }), target);
-    for (const line of exported.skipped) console.warn(`no example: ${line}`);
-    return exported;
+    console.log(await writeContracts(target, env.target.kind === 'remote' ? displayUrl(env.target.baseUrl) : undefined));
   } finally {
     await target.mockServer?.close();
   }
 }
-
-const { examples, sessionCookies } = await fromTarget();
-const doc = openApiDocument({ serverUrl, sessionCookies, examples, examplesFrom: serverUrl ?? 'the built-in mock' });
-writeFileSync(openApiFile, `${JSON.stringify(doc, null, 2)}\n`);
-const files = jsonSchemaFiles();
-for (const [name, schema] of Object.entries(files)) {
-  writeFileSync(join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
-}
-const count = Object.keys(files).length;
-console.log(
-  `wrote ${openApiFile} (servers: ${serverUrl ?? 'placeholder'}; examples and session cookies ${sessionCookies.join(', ')} ` +
-    `of ${serverUrl ?? 'a built-in mock'}) and ${count} JSON Schemas to ${schemasDir}`,
-);

@@ -9,10 +9,10 @@ import { TOKEN_FIELD } from '../../contracts/account.js';
 import { PLACEHOLDER_SERVER, jsonSchemaFiles, openApiDocument } from '../../contracts/export.js';
 import { endpoints, mapItems, registry, type RegistryEntry } from '../../contracts/index.js';
 import { CONTRACT_REPORTS_DIR } from '../../settings/paths.js';
-import { childEnv, runScript } from '../../child-runs/child-run.js';
+import { writeContracts } from '../../scripts/contracts-export.js';
 import { HbClient } from '../../client/client.js';
-import type { Facts } from '../../client/discovery.js';
-import { checkThroughPrism } from '../../prism/through-prism.js';
+import { callsThrough, violationsIn, withPrism } from '../../prism/through-prism.js';
+import { mutantOverride } from '../../mock-server/mutants.js';
 import { startMockServer } from '../../mock-server/server.js';
 import { exportedFrom } from '../../client/openapi-examples.js';
 
@@ -65,10 +65,13 @@ test.describe('contracts export', () => {
   test.describe.configure({ mode: 'default' });
 
   test.beforeAll(async () => {
-    // A child process on a shared two-core machine: tsx's start is most of its time.
-    test.setTimeout(90_000);
-    const run = await runScript('scripts/contracts-export.ts', [], childEnv({ HB_BASE_URL: '' }));
-    expect(run.status, `scripts/contracts-export.ts failed:\n${run.stderr}`).toBe(0);
+    // The script's own work, in process (its command line is a guard and one call), against a fresh mock.
+    const mock = await startMockServer();
+    const { credentials, hallId, testCustomerId } = mock.context;
+    const line = await writeContracts({ baseUrl: mock.url, ...credentials, hallId, testCustomerId, mockServer: mock }, undefined).finally(
+      () => mock.close(),
+    );
+    expect(line).toMatch(/^wrote \S+openapi\.json \(servers: placeholder; examples and session cookies \.AspNet\.HallBooking/);
   });
 
   test('openapi.json is a valid OpenAPI 3.1 document', async () => {
@@ -177,29 +180,28 @@ test.describe('contracts export', () => {
 
   test("Prism's validating proxy from the export: quiet on the faithful mock, it reports a mutant's break", async () => {
     test.setTimeout(120_000);
-    const throughPrism = async (mutant?: string, known?: Facts) => {
-      const mock = await startMockServer(mutant ? { mutant } : {});
-      try {
-        return await checkThroughPrism(
-          { baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, mockServer: mock },
-          `${out}openapi.json`,
-          known,
-        );
-      } finally {
-        await mock.close();
-      }
-    };
-    const faithful = await throughPrism();
-    expect(faithful.violations, 'what Prism found on the faithful mock').toEqual([]);
-    expect(faithful.refused, 'calls through Prism that failed').toEqual([]);
-    expect(faithful.skipped).toEqual([]);
-    // A mutant's facts may be blocked by its break: the faithful mock's serve (the same seeded hall).
-    const broken = await throughPrism('booking-id-as-string', faithful.facts);
-    expect(broken.violations.join('\n'), 'what Prism found on the mutant').toMatch(/GetForHallgrid .*VIOLATIONS/i);
-    expect(broken.refused, 'the grids whose ids the mutant made text').toEqual([
-      expect.stringMatching(/^listBookingsForHallGrid: HTTP [45]\d\d .*BookingId/),
-      expect.stringMatching(/^listChildBookings: HTTP [45]\d\d .*BookingId/),
-    ]);
+    // One Prism in front of one mock: faithful, then playing the mutant.
+    const mock = await startMockServer();
+    const target = { baseUrl: mock.url, ...mock.context.credentials, hallId: mock.context.hallId, mockServer: mock };
+    try {
+      await withPrism(`${out}openapi.json`, mock.url, async (url, log) => {
+        const faithful = await callsThrough(url, target);
+        expect(violationsIn(log()), 'what Prism found on the faithful mock').toEqual([]);
+        expect(faithful.refused, 'calls through Prism that failed').toEqual([]);
+        expect(faithful.skipped).toEqual([]);
+        const seen = log().length;
+        mock.context.use(mutantOverride('booking-id-as-string'));
+        // The mutant's facts are blocked by its break: the faithful mock's serve (the same seeded hall).
+        const broken = await callsThrough(url, target, faithful.facts);
+        expect(violationsIn(log().slice(seen)).join('\n'), 'what Prism found on the mutant').toMatch(/GetForHallgrid .*VIOLATIONS/i);
+        expect(broken.refused, 'the grids whose ids the mutant made text').toEqual([
+          expect.stringMatching(/^listBookingsForHallGrid: HTTP [45]\d\d .*BookingId/),
+          expect.stringMatching(/^listChildBookings: HTTP [45]\d\d .*BookingId/),
+        ]);
+      });
+    } finally {
+      await mock.close();
+    }
   });
 
   test("exported against a target, the document's examples, ids and session cookies are the target's", async () => {

@@ -13,7 +13,7 @@ import { childEnv, runScript } from '../../child-runs/child-run.js';
 import { said } from './refusals.js';
 
 const SEED = 20261127;
-const CASES = 60;
+const CASES = 20;
 
 /** The requests one generated run sends to a fresh mock (`delayMs` on every /api/ answer), in order. */
 async function sentBy(delayMs: number, safetyMs: number, replayDir: string) {
