@@ -72,6 +72,12 @@ const ONE_NAME = [
   { selector: "ObjectPattern > Property[key.name='session']", message: 'the client fixture is `api`' },
 ];
 
+/** Settings are read in one place: every HB_* variable is read and typed by settings/ (CONTRIBUTING.md, Errors). */
+const SETTINGS_READ = {
+  selector: "MemberExpression[object.object.name='process'][object.property.name='env'][property.name=/^HB_/]",
+  message: 'read HB_* variables through settings/ (loadEnv and its neighbours), where each is parsed and typed',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'reports/', '.auth/', 'test-results/'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -98,6 +104,7 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false }],
     },
   },
+  { files: ['**/*.ts'], ignores: ['settings/**'], rules: { 'no-restricted-syntax': ['error', SETTINGS_READ] } },
   // A spec's test.describe callback groups its tests: the limit there is the file's, each test's own callback stays short.
   { files: ['tests/**/*.ts'], rules: { 'max-lines-per-function': ['error', { max: 250 }] } },
   {
@@ -113,7 +120,7 @@ export default tseslint.config(
       'playwright/expect-expect': ['error', { assertFunctionNames: ['expect'], assertFunctionPatterns: ['^assert', '^expect'] }],
       'playwright/no-conditional-in-test': 'off',
       'playwright/no-conditional-expect': 'off',
-      'no-restricted-syntax': ['error', ...ONE_NAME],
+      'no-restricted-syntax': ['error', ...ONE_NAME, SETTINGS_READ],
     },
   },
   ...layers,

@@ -143,7 +143,7 @@ test.describe('evidence of an exchange', () => {
     expect(stepTitle(evidence)).toBe(`GET /api/bookings/GetForHallgrid?id=42 → 200 (12 ms) ✖ ${field}`);
   });
 
-  test('the failing exchange is the answer a check blamed, else the one an error names, else the last broken one before the failure', () => {
+  test('the failing exchange is the answer a check blamed, else the one an error names, else the last broken one before failing', () => {
     const ok = evidenceOf(gridExchange('[]'), verdictOf(gridExchange('[]')));
     const bad = evidenceOf(gridExchange('{'), verdictOf(gridExchange('{')));
     const named = { ...ok, exchange: { ...ok.exchange, url: `${ORIGIN}/api/rooms/GetForHall?id=1` } };

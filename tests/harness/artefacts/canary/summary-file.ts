@@ -14,6 +14,7 @@ export const SUMMARY_FILES = {
   // come last, the retried test before the broken one, so the canary's one worker restarts only for a retry.
   [SUMMARY_FILE]: `import { test } from '@playwright/test';
 import { ContractError } from ${repoModule('client/errors.ts')};
+import { loadEnv } from ${repoModule('settings/env.ts')};
 
 test('listBookingsForHallGrid answers', async ({}, testInfo) => {
   const drift = { unknownKeys: ['$[].HallId'], aliases: {}, newBaselineKeys: [] };
@@ -21,7 +22,7 @@ test('listBookingsForHallGrid answers', async ({}, testInfo) => {
 });
 test('needs a staging server', () => test.skip(true, 'no staging server here'));
 test('needs a staging server too', () => test.skip(true, 'no staging server here'));
-test('needs the password', () => test.skip(true, 'reason naming ' + process.env.HB_MOCK_PASSWORD));
+test('needs the password', () => test.skip(true, 'reason naming ' + loadEnv().mockPassword));
 test('passes on its retry', ({}, testInfo) => {
   if (testInfo.retry === 0) throw new Error('first try fails');
 });
