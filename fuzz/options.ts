@@ -1,5 +1,5 @@
 // `npm run fuzz`'s command line, read apart from the run, so the suite checks it in its worker
-// (tests/harness/start-paths.spec.ts): a mistake is one line and exit code 2, `--help` the usage and
+// (tests/harness/settings/start-paths.spec.ts): a mistake is one line and exit code 2, `--help` the usage and
 // exit 0; a --replay file is read and checked here, before any request.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

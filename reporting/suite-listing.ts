@@ -1,4 +1,4 @@
-// The suite as Playwright lists it, for the harness checks that read it (tests/harness/listing.spec.ts)
+// The suite as Playwright lists it, for the harness checks that read it (tests/harness/suite/listing.spec.ts)
 // and `npm run docs`: from a `playwright test --list --reporter=json` child run, or, in a whole run
 // (`npm test`: every project, no filter, no shard), from the run itself. This reporter writes the run's own
 // suite at its start, with the fields the JSON report gives, to a file in the run's folder (settings/run.ts,

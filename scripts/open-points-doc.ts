@@ -60,7 +60,7 @@ export function render(tests: ListedTest[]): string {
     'reading marked "yes" (`npm run mock -- --reading point=id`, or `--readings alternate`); the',
     '`readings` project runs the contract tests and the wire form posts against the others, and',
     '`tests/wire/readings.spec.ts` plays each at the wire, on every `npm test`. What the mock does under',
-    'each reading is checked by `tests/harness/readings.spec.ts`.',
+    'each reading is checked by `tests/harness/mock-server/readings.spec.ts`.',
   ];
   for (const [id, point] of Object.entries(openPoints) as [string, OpenPoint][]) {
     const checks = tests.filter((t) => of(t, OPEN_POINT).includes(id));

@@ -1,6 +1,6 @@
 // Fixtures of the proxy's checks: a proxy in front of the worker's mock (the browser's
 // baseURL points at it), mocks of their own (a mutated one), the `npm run proxy` command line
-// run in the worker (proxy/cli.ts; tests/harness/cli-input.spec.ts spawns the script itself): its
+// run in the worker (proxy/cli.ts; tests/harness/settings/cli-input.spec.ts spawns the script itself): its
 // output is the lines it prints (not Node's own warnings), its exit code the one its stop returns.
 // Each is stopped after its test.
 import { join } from 'node:path';

@@ -18,7 +18,7 @@ import { expect, test } from './wire.fixture.js';
 const SEED = 20261123;
 const CASES = 700;
 /**
- * The budget is CASES, in requests: the same on a fast and a slow server (tests/harness/fuzz-budget.spec.ts).
+ * The budget is CASES, in requests: the same on a fast and a slow server (tests/harness/fuzz/fuzz-budget.spec.ts).
  * Time is only a safety stop, far above what the budget takes at 100 ms an answer; a run it cuts short fails
  * loudly (the properties it interrupted), never passes on fewer requests.
  */

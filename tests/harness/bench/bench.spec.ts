@@ -1,0 +1,55 @@
+// `npm run bench`'s command line and table (bench/): --only picks measures by name in the
+// bench's order, a wrong name or count is refused, and every row shows its figure next to its target.
+import type { JSONReport } from '@playwright/test/reporter';
+import { expect, test } from '../../../fixtures/index.js';
+import { MEASURES, parseBenchArgs } from '../../../bench/options.js';
+import { formatTable } from '../../../bench/report.js';
+import { projectSpans } from '../../../bench/suite.js';
+
+test.describe('bench', () => {
+  test('--only takes the named measures in the bench order; without it, every measure', () => {
+    expect(parseBenchArgs(['--only', 'seed-scale, suite']).measures).toEqual(['suite', 'seed-scale']);
+    expect(parseBenchArgs([]).measures).toEqual([...MEASURES]);
+    expect(parseBenchArgs(['--scale', '500']).scale).toBe(500);
+  });
+
+  test('an unknown measure or a bad count is refused by name', () => {
+    expect(() => parseBenchArgs(['--only', 'suit'])).toThrow(/unknown measure\(s\) suit/);
+    expect(() => parseBenchArgs(['--scale', '0'])).toThrow(/--scale takes a whole number/);
+  });
+
+  test('the table puts each figure next to its target and status', () => {
+    const table = formatTable([
+      { measure: 'npm test, wall', value: '38 s', target: '≤ 40 s', status: 'met' },
+      { measure: '  project contract', value: '9 s span' },
+    ]).split('\n');
+    expect(table[0]).toMatch(/^measure\s+value\s+target\s+status$/);
+    expect(table[1]).toMatch(/^npm test, wall\s+38 s\s+≤ 40 s\s+met$/);
+    expect(table[2]).toMatch(/^ {2}project contract\s+9 s span$/);
+  });
+
+  test("a project's span runs from its first test's start to its last test's end", () => {
+    const result = (startTime: string, duration: number) => ({ startTime, duration });
+    const spec = (projectName: string, results: { startTime: string; duration: number }[]) => ({
+      title: 't',
+      file: 'a.spec.ts',
+      tests: [{ projectName, results }],
+    });
+    const report = {
+      suites: [
+        {
+          title: 'a.spec.ts',
+          specs: [
+            spec('contract', [result('2026-01-01T00:00:00.000Z', 1000)]),
+            spec('contract', [result('2026-01-01T00:00:04.000Z', 2000)]),
+            spec('wire', [result('2026-01-01T00:00:01.000Z', 500)]),
+          ],
+        },
+      ],
+    } as unknown as JSONReport;
+    expect(projectSpans(report)).toEqual([
+      { name: 'contract', tests: 2, spanSeconds: 6, busySeconds: 3 },
+      { name: 'wire', tests: 1, spanSeconds: 0.5, busySeconds: 0.5 },
+    ]);
+  });
+});

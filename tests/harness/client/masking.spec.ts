@@ -1,0 +1,122 @@
+// Masking that cannot be sidestepped: a secret is masked in every spelling a record gives it
+// (raw, percent-encoded in either case or as a form writes it, HTML-escaped, JSON-escaped), and
+// secret fields are found as MVC binds them (case-insensitive, percent-decoded names).
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOGIN_PATH, TOKEN_FIELD } from '../../../contracts/index.js';
+import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
+import { scratchDir } from '../../../child-runs/child-run.js';
+import { SecretMatcher } from '../../../client/secret-matcher.js';
+import { MASK, redact, registerSecret, secretFieldValues } from '../../../client/secrets.js';
+import { startProxy } from '../../../proxy/server.js';
+import { expect, harnessProxyOptions, test } from '../proxy.fixture.js';
+import { awkwardSecret, leaksIn, spellings } from './secret-spellings.js';
+import { tokensIn } from '../../../client/forms.js';
+import { cookieHeaderOf } from '../../../wire/cookies.js';
+
+test.describe('masking', () => {
+  test('redact masks a registered secret in every spelling and leaves ordinary words alone', () => {
+    const secret = awkwardSecret();
+    registerSecret(secret, { always: true });
+    for (const [name, spelled] of Object.entries(spellings(secret))) {
+      expect.soft(redact(`before ${spelled} after`), name).toBe(`before ${MASK} after`);
+    }
+    const words = 'Password and __RequestVerificationToken are names; Email=qa@hall.example&HallId=42; "Password": 7';
+    expect(redact(words), 'the harness’s own words stay').toBe(words);
+  });
+
+  test('the secret matcher masks what a plain search masks, at the start, the end and between words', () => {
+    const matcher = new SecretMatcher();
+    const random = Array.from({ length: 400 }, () => randomBytes(randomInt(5, 60)).toString('base64url'));
+    // Tokens sharing a prefix (ASP.NET Core's start `CfDJ8`), and secrets that begin others.
+    const prefixed = Array.from({ length: 100 }, () => `CfDJ8${randomBytes(randomInt(1, 40)).toString('base64url')}`);
+    const secrets = [...random, ...prefixed, ...random.slice(0, 20).map((r) => `${r}-longer`)];
+    secrets.forEach((s) => matcher.add(s));
+    const words = ['Booking', 'hall', '42', 'é', '<b>', '"x"', 'a=b'];
+    const differ: { text: string; matcher: string; plain: string }[] = [];
+    for (let n = 0; n < 300; n += 1) {
+      const parts = Array.from({ length: randomInt(1, 12) }, () =>
+        randomInt(3) ? (secrets[randomInt(secrets.length)] as string) : (words[randomInt(words.length)] as string),
+      );
+      const text = parts.join(randomInt(2) ? ' ' : '');
+      const plain = [...secrets].sort((a, b) => b.length - a.length).reduce((t, s) => t.split(s).join(MASK), text);
+      const masked = matcher.replace(text, MASK);
+      if (masked !== plain) differ.push({ text, matcher: masked, plain });
+    }
+    expect(differ, 'texts the matcher masks otherwise than a plain search').toEqual([]);
+  });
+
+  test('redact masks secret fields as MVC binds their names: any case, percent-decoded, JSON-escaped', () => {
+    const value = `v${randomBytes(4).toString('hex')}`;
+    const texts = [
+      `Email=a%40b&Pass%77ord=${value}&x=1`,
+      `Email=a&password=${value}`,
+      `PASSWORD=${value}`,
+      `model.Password=${value}`,
+      `${TOKEN_FIELD.toLowerCase()}=${value}`,
+      `{"password":"${value}"}`,
+      `{"Pass\\u0077ord": "${value}"}`,
+    ];
+    for (const text of texts) expect.soft(redact(text), text).not.toContain(value);
+  });
+
+  test('secretFieldValues finds the password the proxy must register in a query, a multipart body and JSON', () => {
+    const value = `v${randomBytes(4).toString('hex')}`;
+    const multipart = `--b\r\nContent-Disposition: form-data; name="password"\r\n\r\n${value}\r\n--b--\r\n`;
+    for (const text of [`/Account/Login?Pass%77ord=${value}`, multipart, `{"PassWord":"${value}"}`]) {
+      expect.soft(secretFieldValues(text), text).toEqual([value]);
+    }
+  });
+
+  test('scrubArtefacts masks known and issued secrets in every spelling', () => {
+    const known = awkwardSecret();
+    const harvested = awkwardSecret();
+    const dir = scratchDir('masking');
+    const file = join(dir, 'record.txt');
+    // Issued by the service: the token posted back in its form field.
+    const body = `Email=x&${TOKEN_FIELD}=${encodeURIComponent(harvested)}`;
+    const texts = [body, ...Object.values(spellings(known)), ...Object.values(spellings(harvested))];
+    writeFileSync(file, texts.join('\n'));
+    scrubArtefacts([dir], [known]);
+    const after = readFileSync(file, 'utf8');
+    expect.soft(leaksIn(after, known), 'spellings of the known secret left').toEqual([]);
+    expect.soft(leaksIn(after, harvested), 'spellings of the posted token left').toEqual([]);
+  });
+
+  test('the proxy record holds no password posted as Pass%77ord, with a raw quote, or echoed HTML-escaped in the Email field', async ({
+    startMock,
+  }) => {
+    const password = awkwardSecret();
+    const mock = await startMock({ credentials: { email: 'qa@hall.example', password } });
+    const proxy = await startProxy(harnessProxyOptions(mock.url));
+    try {
+      const post = async (fields: string): Promise<Response> => {
+        const page = await fetch(`${proxy.url}${LOGIN_PATH}`);
+        const token = tokensIn(await page.text())[0] ?? '';
+        const cookie = cookieHeaderOf(page.headers);
+        return fetch(`${proxy.url}${LOGIN_PATH}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: `${fields}&${TOKEN_FIELD}=${encodeURIComponent(token)}`,
+        });
+      };
+      const signedIn = await post(`Email=qa%40hall.example&Pass%77ord=${encodeURIComponent(password)}`);
+      expect(signedIn.status, 'the service binds Pass%77ord as Password: signed in').toBe(302);
+      const typo = await post(`Email=${encodeURIComponent(password)}&Password=${encodeURIComponent(password)}`);
+      expect(await typo.text(), 'the login page echoes the Email field HTML-escaped').toContain(spellings(password)['HTML-escaped']);
+      const quoted = `q'uo"te<${randomBytes(4).toString('hex')}`;
+      await post(`Email=qa%40hall.example&Password=${quoted}`);
+      const dir = scratchDir('proxy-masking');
+      proxy.record.write(dir);
+      const record = readFileSync(join(dir, 'exchanges.json'), 'utf8');
+      expect.soft(leaksIn(record, password), 'spellings of the password in exchanges.json').toEqual([]);
+      expect.soft(leaksIn(record, quoted), 'spellings of a password posted with a raw quote').toEqual([]);
+      expect.soft(record, 'the login page’s own words').toContain('Invalid login attempt.');
+      expect.soft(record, 'the e-mail posted').toContain('Email=qa%40hall.example');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
