@@ -51,8 +51,8 @@ export const ci: Measure = async (o) => {
       ? { value: 'not measured (run .ci/run, or npm run bench -- --ci)', status: '—' }
       : {
           value: `${figures.seconds} s${figures.exitCode ? ` (FAILED, exit ${figures.exitCode})` : ''}${steps}`,
-          status: verdict(figures.exitCode === 0 && figures.seconds <= 300),
+          status: verdict(figures.exitCode === 0),
         };
   const measure = `.ci/run, wall${o.ci ? ', fresh clone' : figures.at ? `, last run ${figures.at}` : ''}`;
-  return { result: { fresh: o.ci, ...figures }, rows: [{ measure, target: '≤ 300 s', ...row }] };
+  return { result: { fresh: o.ci, ...figures }, rows: [{ measure, target: 'green', ...row }] };
 };

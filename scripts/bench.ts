@@ -1,5 +1,6 @@
-// `npm run bench`: each figure of the fast loop against its target, one measure per file of this
-// folder (`--only` takes some of them); prints a table and writes reports/bench.json.
+// `npm run bench`: each figure of the fast loop, one measure per file of bench/ (`--only` takes some of them), and the
+// budgets as ratios to one service pass (bench/ratios.ts); prints a table, writes reports/bench.json and adds a row to
+// docs/bench-history.md.
 import { useEnvFile } from '../settings/env-file.js';
 import { parseOrExit } from '../settings/command-line.js';
 import { ci } from '../bench/ci.js';
@@ -8,6 +9,8 @@ import type { Measure } from '../bench/measure.js';
 import { mutation } from '../bench/mutation.js';
 import { MEASURES, parseBenchArgs, USAGE, type MeasureName } from '../bench/options.js';
 import { verdict, writeBenchReport, type Row } from '../bench/report.js';
+import { appendHistory, figuresOf, HISTORY, ratioRows, referenceOf } from '../bench/ratios.js';
+import { shownPath } from '../settings/paths.js';
 import { seedScale } from '../bench/seed-scale.js';
 import { soakMeasure } from '../bench/soak.js';
 import { staging } from '../bench/staging.js';
@@ -48,7 +51,12 @@ if (o.serve) {
       rows.push({ measure: name, value: `not measured: ${message}`, status: verdict(false) });
     }
   }
+  // The budgets as ratios to this run's service pass (or one within the hour), then one row of history.
+  const figures = figuresOf(results);
+  rows.push(...ratioRows(figures, referenceOf(figures)));
   writeBenchReport(results, rows);
+  appendHistory(figures, rows);
+  console.log(`→ ${shownPath(HISTORY)}: one row added`);
   // A missed budget fails the command, as a red test fails a run (measure on a quiet machine).
   if (rows.some((r) => r.status === verdict(false))) process.exitCode = 1;
 }

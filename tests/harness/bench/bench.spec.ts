@@ -5,10 +5,11 @@ import { expect, test } from '../../../fixtures/index.js';
 import { MEASURES, parseBenchArgs } from '../../../bench/options.js';
 import { formatTable } from '../../../bench/report.js';
 import { projectSpans } from '../../../bench/suite.js';
+import { figuresOf, ratioRows } from '../../../bench/ratios.js';
 
 test.describe('bench', () => {
   test('--only takes the named measures in the bench order; without it, every measure', () => {
-    expect(parseBenchArgs(['--only', 'seed-scale, suite']).measures).toEqual(['suite', 'seed-scale']);
+    expect(parseBenchArgs(['--only', 'seed-scale, suite, staging']).measures).toEqual(['staging', 'suite', 'seed-scale']);
     expect(parseBenchArgs([]).measures).toEqual([...MEASURES]);
     expect(parseBenchArgs(['--scale', '500']).scale).toBe(500);
   });
@@ -26,6 +27,30 @@ test.describe('bench', () => {
     expect(table[0]).toMatch(/^measure\s+value\s+target\s+status$/);
     expect(table[1]).toMatch(/^npm test, wall\s+38 s\s+≤ 40 s\s+met$/);
     expect(table[2]).toMatch(/^ {2}project contract\s+9 s span$/);
+  });
+
+  test('each budget is a ratio to the service pass, met or missed against its bound; without a pass, none is met', () => {
+    const figures = figuresOf({
+      staging: { fast: { wallSeconds: 40, exitCode: 0 }, slow: { exitCode: 0 }, ofFloor: 1.1 },
+      suite: { wallSeconds: 90, cpuSeconds: 170, exitCode: 0 },
+      mutation: { wallSeconds: 44, exitCode: 0, killed: 79, total: 79 },
+      ci: { seconds: 180, exitCode: 0 },
+      'seed-scale': { ratio: 1.05, default: { exitCode: 0 }, big: { exitCode: 0 } },
+    });
+    const rows = Object.fromEntries(
+      ratioRows(figures, { seconds: 40, when: 'measured now' }).map((r) => [r.measure, `${r.value} ${r.status ?? ''}`.trim()]),
+    );
+    expect(rows).toEqual({
+      'service pass (the budgets’ unit)': '40 s (measured now)',
+      'npm test / pass': '2.25× MISSED',
+      'npm test, CPU': '170 s met',
+      'npm run mutation / pass': '1.1× MISSED',
+      '.ci/run / pass': '4.5× met',
+      'big hall / default seed': '1.05× met',
+      '100 ms per answer / floor': '1.1× met',
+    });
+    const passless = { ...figures, passSeconds: undefined };
+    expect(ratioRows(passless, undefined).map((r) => r.status)).toEqual(['MISSED']);
   });
 
   test("a project's span runs from its first test's start to its last test's end", () => {

@@ -1,0 +1,169 @@
+// The budgets of `npm run bench`, each a ratio to one pass of the service suite against a staging-like server measured
+// on the same machine within the hour (machines of one kind differ by up to 1.8× from day to day: seconds alone would
+// hold a slow day to a fast day's figures), and the history of every bench run, one row each, in
+// docs/bench-history.md (the bench writes it; the README's Speed section points to it).
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../settings/paths.js';
+import { round, verdict, type Row } from './report.js';
+
+export const HISTORY = join(REPO_ROOT, 'docs', 'bench-history.md');
+/** How long a pass holds as the reference of the budgets. */
+const PASS_HOLDS_MS = 60 * 60 * 1000;
+
+/** The budgets, each against the pass: the figure and its bound. */
+export const BUDGETS = {
+  npmTest: 2.0,
+  npmTestCpuSeconds: 180,
+  mutation: 1.0,
+  ci: 5.0,
+  bigHall: 1.2,
+  latencyFloor: 1.2,
+} as const;
+
+/** What the measures of one bench run found (reports/bench.json's figures), each absent when not measured. */
+export interface Figures {
+  /** The service pass against a staging-like server (the staging measure's 0 ms run). */
+  passSeconds?: number;
+  npmTest?: { wallSeconds: number; cpuSeconds: number; green: boolean };
+  mutation?: { wallSeconds: number; ok: boolean };
+  ci?: { seconds: number; ok: boolean };
+  bigHall?: { ratio: number; green: boolean };
+  latency?: { ofFloor: number; green: boolean };
+}
+
+export interface Reference {
+  seconds: number;
+  /** `measured now`, or when the history's pass was taken. */
+  when: string;
+}
+
+const COLUMNS = [
+  'date (UTC)',
+  'commit',
+  'machine',
+  'service pass',
+  'npm test',
+  'mutation',
+  '.ci/run',
+  'big hall',
+  '100 ms / floor',
+  'verdict',
+];
+
+/** The last pass of the history taken within the hour, if any. */
+function recentPass(now = Date.now()): Reference | undefined {
+  if (!existsSync(HISTORY)) return undefined;
+  for (const line of readFileSync(HISTORY, 'utf8').split('\n').reverse()) {
+    const cells = line.split('|').map((c) => c.trim());
+    const [date, pass] = [cells[1], cells[4]];
+    const seconds = Number(/^([\d.]+) s$/.exec(pass ?? '')?.[1]);
+    const at = Date.parse(`${date?.replace(' ', 'T')}:00Z`);
+    if (Number.isFinite(seconds) && seconds > 0 && Number.isFinite(at))
+      return now - at <= PASS_HOLDS_MS ? { seconds, when: date! } : undefined;
+  }
+  return undefined;
+}
+
+const times = (n: number, pass: number) => round(n / pass, 2);
+
+/** The unit of the budgets: this run's service pass, else the history's within the hour. */
+export const referenceOf = (f: Figures): Reference | undefined =>
+  f.passSeconds ? { seconds: f.passSeconds, when: 'measured now' } : recentPass();
+
+/** The budget rows: each figure as a ratio to the reference pass, against its bound. */
+export function ratioRows(f: Figures, reference: Reference | undefined): Row[] {
+  if (!reference) {
+    const measured = [f.npmTest, f.mutation, f.ci].some(Boolean);
+    return measured
+      ? [
+          {
+            measure: 'budgets',
+            value: 'no service pass within the hour: add staging (npm run bench -- --only staging,…)',
+            status: verdict(false),
+          },
+        ]
+      : [];
+  }
+  const pass = reference.seconds;
+  const rows: Row[] = [{ measure: 'service pass (the budgets’ unit)', value: `${pass} s (${reference.when})` }];
+  const row = (measure: string, ratio: number, bound: number, ok: boolean, note = '') =>
+    rows.push({ measure, value: `${ratio}×${note}`, target: `≤ ${bound}×`, status: verdict(ok && ratio <= bound) });
+  if (f.npmTest) {
+    const { wallSeconds, cpuSeconds, green } = f.npmTest;
+    row('npm test / pass', times(wallSeconds, pass), BUDGETS.npmTest, green, green ? '' : ', NOT GREEN');
+    rows.push({
+      measure: 'npm test, CPU',
+      value: `${cpuSeconds} s`,
+      target: `≤ ${BUDGETS.npmTestCpuSeconds} s`,
+      status: verdict(cpuSeconds <= 180),
+    });
+  }
+  if (f.mutation) row('npm run mutation / pass', times(f.mutation.wallSeconds, pass), BUDGETS.mutation, f.mutation.ok);
+  if (f.ci) row('.ci/run / pass', times(f.ci.seconds, pass), BUDGETS.ci, f.ci.ok);
+  if (f.bigHall) row('big hall / default seed', f.bigHall.ratio, BUDGETS.bigHall, f.bigHall.green);
+  if (f.latency) row('100 ms per answer / floor', f.latency.ofFloor, BUDGETS.latencyFloor, f.latency.green);
+  return rows;
+}
+
+type Raw = Record<string, Record<string, unknown> | undefined>;
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** The figures of the measures' raw results (reports/bench.json's), each absent when its measure did not run or failed. */
+export function figuresOf(results: Record<string, unknown>): Figures {
+  const r = results as Raw;
+  const fast = r.staging?.fast as { wallSeconds?: number; exitCode?: number | null } | undefined;
+  const slow = r.staging?.slow as { exitCode?: number | null } | undefined;
+  const seeds = r['seed-scale'] as { ratio?: number; default?: { exitCode?: number }; big?: { exitCode?: number } } | undefined;
+  const f: Figures = {};
+  if (fast?.exitCode === 0 && num(fast.wallSeconds)) f.passSeconds = fast.wallSeconds;
+  const suite = r.suite;
+  if (num(suite?.wallSeconds) !== undefined)
+    f.npmTest = { wallSeconds: num(suite?.wallSeconds)!, cpuSeconds: num(suite?.cpuSeconds) ?? NaN, green: suite?.exitCode === 0 };
+  const m = r.mutation;
+  if (num(m?.wallSeconds) !== undefined)
+    f.mutation = { wallSeconds: num(m?.wallSeconds)!, ok: m?.exitCode === 0 && m?.killed === m?.total };
+  const ci = r.ci;
+  if (num(ci?.seconds) !== undefined) f.ci = { seconds: num(ci?.seconds)!, ok: ci?.exitCode === 0 };
+  if (num(seeds?.ratio) !== undefined)
+    f.bigHall = { ratio: seeds!.ratio!, green: seeds?.default?.exitCode === 0 && seeds.big?.exitCode === 0 };
+  if (num(r.staging?.ofFloor) !== undefined) f.latency = { ofFloor: num(r.staging?.ofFloor)!, green: slow?.exitCode === 0 };
+  return f;
+}
+
+const commit = (): string => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return '—';
+  }
+};
+
+/** One row of the history for this run: its date, commit, machine, figures (as ratios where a pass is known) and verdict. */
+export function appendHistory(f: Figures, rows: Row[]): void {
+  const pass = f.passSeconds ?? recentPass()?.seconds;
+  const ratio = (n: number | undefined) => (n === undefined ? '—' : pass ? `${times(n, pass)}×` : `${n} s`);
+  const cells = [
+    new Date().toISOString().slice(0, 16).replace('T', ' '),
+    commit(),
+    `${cpus().length} × ${cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? '?'}`,
+    f.passSeconds === undefined ? '—' : `${f.passSeconds} s`,
+    f.npmTest ? `${ratio(f.npmTest.wallSeconds)}, ${f.npmTest.cpuSeconds} CPU-s` : '—',
+    ratio(f.mutation?.wallSeconds),
+    ratio(f.ci?.seconds),
+    f.bigHall ? `${f.bigHall.ratio}×` : '—',
+    f.latency ? `${f.latency.ofFloor}×` : '—',
+    rows.some((r) => r.status === verdict(false)) ? 'MISSED' : 'met',
+  ];
+  if (!existsSync(HISTORY)) {
+    appendFileSync(
+      HISTORY,
+      '# Bench history\n\nOne row per `npm run bench`, written by it (`bench/ratios.ts`); each figure a ratio to the service ' +
+        'pass of the same run, or of a run within the hour. Budgets: [README, Speed](../README.md#speed).\n\n' +
+        `| ${COLUMNS.join(' | ')} |\n|${COLUMNS.map(() => '---').join('|')}|\n`,
+    );
+  }
+  appendFileSync(HISTORY, `| ${cells.join(' | ')} |\n`);
+}
