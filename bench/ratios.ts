@@ -14,7 +14,7 @@ export const HISTORY = join(REPO_ROOT, 'docs', 'bench-history.md');
 const PASS_HOLDS_MS = 60 * 60 * 1000;
 
 /** The budgets, each against the pass: the figure and its bound. */
-export const BUDGETS = {
+const BUDGETS = {
   npmTest: 2.0,
   npmTestCpuSeconds: 180,
   mutation: 1.0,
@@ -141,6 +141,12 @@ const commit = (): string => {
   }
 };
 
+/** The history file's opening: what it holds, and its table's head. */
+const HISTORY_HEAD =
+  '# Bench history\n\nOne row per `npm run bench`, written by it (`bench/ratios.ts`); each figure a ratio to the service ' +
+  'pass of the same run, or of a run within the hour. Budgets: [README, Speed](../README.md#speed).\n\n' +
+  `| ${COLUMNS.join(' | ')} |\n|${COLUMNS.map(() => '---').join('|')}|\n`;
+
 /** One row of the history for this run: its date, commit, machine, figures (as ratios where a pass is known) and verdict. */
 export function appendHistory(f: Figures, rows: Row[]): void {
   const pass = f.passSeconds ?? recentPass()?.seconds;
@@ -157,13 +163,6 @@ export function appendHistory(f: Figures, rows: Row[]): void {
     f.latency ? `${f.latency.ofFloor}×` : '—',
     rows.some((r) => r.status === verdict(false)) ? 'MISSED' : 'met',
   ];
-  if (!existsSync(HISTORY)) {
-    appendFileSync(
-      HISTORY,
-      '# Bench history\n\nOne row per `npm run bench`, written by it (`bench/ratios.ts`); each figure a ratio to the service ' +
-        'pass of the same run, or of a run within the hour. Budgets: [README, Speed](../README.md#speed).\n\n' +
-        `| ${COLUMNS.join(' | ')} |\n|${COLUMNS.map(() => '---').join('|')}|\n`,
-    );
-  }
+  if (!existsSync(HISTORY)) appendFileSync(HISTORY, HISTORY_HEAD);
   appendFileSync(HISTORY, `| ${cells.join(' | ')} |\n`);
 }

@@ -32,7 +32,7 @@ export function projectSpans(report: JSONReport | undefined): { name: string; te
 
 /** The model of the hall's own checks (every view of a booking, the write sequences): their seconds in tests, and their share. */
 const MODEL_FILES = /(hall-views|hall-sequences)\.spec\.ts$/;
-export function modelShare(report: JSONReport | undefined): { seconds: number; share: number } {
+function modelShare(report: JSONReport | undefined): { seconds: number; share: number } {
   let model = 0;
   let all = 0;
   for (const { test: t, file } of testsOf(report)) {

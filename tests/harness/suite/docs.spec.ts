@@ -1,9 +1,11 @@
 // The README is the first hour and links every page of docs/; every relative link of the README,
-// CONTRIBUTING and docs/ reaches a file, and its #anchor a heading of that file. Pure: the files are read.
+// CONTRIBUTING and docs/ reaches a file, and its #anchor a heading of that file; the counts they name are the registry's.
+// Pure: the files are read.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { expect, test } from '../../../fixtures/index.js';
 import { REPO_ROOT } from '../../../settings/paths.js';
+import { endpoints, pages as pageRoutes } from '../../../contracts/index.js';
 
 const README_MAX_LINES = 200;
 const pages = readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md'));
@@ -57,4 +59,22 @@ test('the link check finds a missing file and a missing heading', () => {
     'README.md: docs/no-such-page.md (no such file)',
     'README.md: #no-such-heading (no heading #no-such-heading in README.md)',
   ]);
+});
+
+test("the counts the README and docs name are the registry's: JSON endpoints and pages", () => {
+  const jsonCount = Object.keys(endpoints).length;
+  const pageCount = Object.keys(pageRoutes).length;
+  const named = documents.flatMap((file) =>
+    [
+      ...read(file).matchAll(
+        /\b(\d+) JSON endpoints|every JSON endpoint \((\d+)\)|of (\d+) JSON endpoints|(\d+)\/\d+ endpoints, (\d+)\/\d+ pages/g,
+      ),
+    ].map((m) => ({ file, text: m[0], json: Number(m[1] ?? m[2] ?? m[3] ?? m[4]), pages: m[5] === undefined ? undefined : Number(m[5]) })),
+  );
+  expect(named.length, 'the README names the count').toBeGreaterThan(0);
+  const wrong = named.filter((n) => n.json !== jsonCount || (n.pages !== undefined && n.pages !== pageCount));
+  expect(
+    wrong.map((n) => `${n.file}: "${n.text}"`),
+    `the registry has ${jsonCount} JSON endpoints and ${pageCount} pages`,
+  ).toEqual([]);
 });
