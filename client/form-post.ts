@@ -3,6 +3,7 @@
 // Referer and `sec-fetch-*` (Fetch Metadata). The answer comes back as is.
 import { TOKEN_FIELD, pagePath, pages, type PageId } from '../contracts/index.js';
 import { UnexpectedStatusError } from './errors.js';
+import { blame } from './evidence/origin.js';
 import type { Exchange } from './exchange.js';
 import { applyOverrides, encodeForm, entriesOf, pickForm, roomSelection, tokensIn, type FormOverrides, type ParsedForm } from './forms.js';
 import { registerSecret } from './secrets.js';
@@ -46,6 +47,16 @@ const browserFormHeaders = (origin: string, referer: string): Record<string, str
 });
 
 /** Post `pageId`'s form through `client`'s session; a login redirect on the GET earns one re-login. */
+/** `fill()`, or its error thrown after the page's answer is blamed for it (client/evidence/origin.ts). */
+function blamingPage<T>(exchange: Exchange, pageId: PageId, fill: () => T): T {
+  try {
+    return fill();
+  } catch (error) {
+    blame({ exchange }, { what: `${pageId}: ${(error as Error).message.split('\n')[0] ?? ''}` });
+    throw error;
+  }
+}
+
 export async function submitPageForm(
   client: SessionClient,
   pageId: PageId,
@@ -60,10 +71,13 @@ export async function submitPageForm(
     page = await client.send(pageUrlPath, { endpointId: pageId });
   }
   if (page.status !== 200) throw new UnexpectedStatusError(page.exchange, 'HTTP 200 with the form');
-  const form = pickForm(page.text, { postPath: new URL(page.url).pathname, selector: options.formSelector });
-  const overrides = typeof overridesOrBuilder === 'function' ? overridesOrBuilder(form) : overridesOrBuilder;
-  const rooms = options.rooms ? roomSelection(form, options.rooms) : { overrides: {}, extra: [] };
-  const filled = applyOverrides(form, { ...rooms.overrides, ...overrides });
+  // A page whose form cannot be filled (a control or an option missing) is the answer that broke: blamed, then thrown.
+  const { form, overrides, rooms, filled } = blamingPage(page.exchange, pageId, () => {
+    const form = pickForm(page.text, { postPath: new URL(page.url).pathname, selector: options.formSelector });
+    const overrides = typeof overridesOrBuilder === 'function' ? overridesOrBuilder(form) : overridesOrBuilder;
+    const rooms = options.rooms ? roomSelection(form, options.rooms) : { overrides: {}, extra: [] };
+    return { form, overrides, rooms, filled: applyOverrides(form, { ...rooms.overrides, ...overrides }) };
+  });
   const entries = entriesOf(filled);
   // Live notes: any token input of the page is valid; a form without its own takes the layout's.
   if (!entries.some(([k]) => k === TOKEN_FIELD) && !(TOKEN_FIELD in overrides)) {

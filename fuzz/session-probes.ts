@@ -6,11 +6,14 @@ import { CookieJar } from 'tough-cookie';
 import { LOGIN_PATH, TOKEN_FIELD, endpoints, pagePath } from '../contracts/index.js';
 import type { HbClient } from '../client/client.js';
 import { redirectsToLogin } from './send.js';
+import { blame } from '../client/evidence/origin.js';
+import type { Exchange } from '../client/exchange.js';
 
 /** Whether the keepalive of a jar answers 200 (interface doc, "Session check"). */
-async function alive(client: HbClient, jar: CookieJar, fresh: (jar: CookieJar) => HbClient): Promise<boolean> {
+/** Whether `jar`'s session is alive: the keepalive answers 200, not the login page; its answer the evidence. */
+async function keepalive(jar: CookieJar, fresh: (jar: CookieJar) => HbClient): Promise<{ alive: boolean; exchange: Exchange }> {
   const reply = await fresh(jar).send(endpoints.checkSession.path, { endpointId: 'checkSession', retries: 0 });
-  return reply.status === 200 && !redirectsToLogin(reply);
+  return { alive: reply.status === 200 && !redirectsToLogin(reply), exchange: reply.exchange };
 }
 
 /** Session cookies set by a login must be HttpOnly: a script on any page could otherwise read the session. */
@@ -32,11 +35,11 @@ export async function probeHttpOnly(fresh: (jar?: CookieJar) => HbClient): Promi
     const without = new CookieJar();
     for (const other of stored) if (other.key !== cookie.key) await without.setCookie(other.toString(), client.baseUrl);
     // A cookie without which the session is gone carries the session.
-    const carriesSession = !(await alive(client, without, fresh));
+    const carriesSession = !(await keepalive(without, fresh)).alive;
     if (carriesSession && !cookie.httpOnly)
       findings.push(`${cookie.key} (set by POST ${LOGIN_PATH}) carries the session but is not HttpOnly`);
   }
-  if (!(await alive(client, client.jar, fresh))) return `the session made by ${LOGIN_PATH} is not alive: the HttpOnly probe saw nothing`;
+  if (!(await keepalive(client.jar, fresh)).alive) return `the session made by ${LOGIN_PATH} is not alive: the HttpOnly probe saw nothing`;
   return findings.length ? findings.join('; ') : null;
 }
 
@@ -65,14 +68,16 @@ export async function probeLogoff(fresh: (jar?: CookieJar) => HbClient): Promise
     endpointId: 'logoff',
   });
   if (reply.status >= 500) return { finding: `logoff: POST ${reply.url} → HTTP ${reply.status}: a server error`, note: '' };
-  if (await alive(client, client.jar, fresh)) {
+  const after = await keepalive(client.jar, fresh);
+  if (after.alive) {
+    blame({ exchange: after.exchange }, { what: 'the keepalive after logoff', expected: 'no session', seen: 'HTTP 200' });
     return {
       finding: `logoff: after POST ${reply.url} → HTTP ${reply.status} the keepalive still answers 200: the session is not dead`,
       note: '',
     };
   }
   // Replaying the cookies from before the logoff: the documents do not say (ASP.NET's cookie tickets stay valid), so it is recorded.
-  const replayed = await alive(client, await CookieJar.deserialize(before!), fresh);
+  const replayed = (await keepalive(await CookieJar.deserialize(before!), fresh)).alive;
   return {
     finding: null,
     note: `logoff ends the session; the cookies from before it, replayed, are ${replayed ? 'still accepted' : 'refused'}`,

@@ -176,11 +176,14 @@ function seenOf(lines: string[]): string {
  * The failures grouped by cause (a failure without one is its own cause, its message), the most tests first; a contract
  * break's blocked tests (`listBookingsForHallGrid: $[0].BookingId: expected …`) counted under the cause of that break.
  */
+const GENERIC = /^(Error: )?(expect\(|Test timeout|Timed out)/;
+
 export function rootCausesOf(failures: FailureEntry[], blocked: SkipGroup[]): RootCause[] {
   const causes = new Map<string, RootCause>();
   for (const f of failures) {
-    // A failure that names no answer is its own cause: two tests' bare `expect(received).toBe(expected)` are not one break.
-    const key = f.cause ?? `${f.message}\u0000${f.location}`;
+    // A failure that names no answer is one cause with the failures of the same words; a bare matcher line or a
+    // timeout says nothing of the break, so two tests' `expect(received).toBe(expected)` stay apart.
+    const key = f.cause ?? (GENERIC.test(f.message) ? `${f.message}\u0000${f.location}` : f.message);
     const entry = causes.get(key) ?? {
       cause: f.cause ?? f.message,
       message: f.message,

@@ -85,7 +85,9 @@ test.describe(
           `${summary.tolerated} answered within the contract`,
       });
       for (const note of summary.notes) testInfo.annotations.push({ type: 'observed', description: note });
-      expect(findingsOf(summary), 'findings of the generated checks').toEqual([]);
+      const findings = findingsOf(summary);
+      // The first finding in the failure's first line: the closing summary shows it.
+      expect(findings, `findings of the generated checks (${findings.length}): ${String(findings[0] ?? '').split('\n')[0]}`).toEqual([]);
       expect(
         summary.properties.filter((p) => p.interrupted).map((p) => p.name),
         'checks the safety stop cut short (the run is too slow to finish its budget of requests)',
