@@ -80,7 +80,8 @@ export function seenInGrid(rows: Booking[], name: string, start: string, when: s
   const named = rows.find((b) => b.BookingName === name);
   const origin = named ? originOf(named, 'StartDateTime') : originOf(rows);
   const seen = named ? `starting ${named.StartDateTime}` : 'not listed';
-  if (origin) blame(origin, { what: `the grid of its day: ${named ? 'start' : 'listed'}`, expected: start, seen });
+  const wrong = !named || named.StartDateTime.slice(0, 19) !== start.slice(0, 19);
+  if (origin && wrong) blame(origin, { what: `the grid of its day: ${named ? 'start' : 'listed'}`, expected: start, seen });
   return named
     ? `the grid of ${day} has "${name}" starting ${named.StartDateTime}, posted ${start}`
     : `the grid of ${day} lists no booking named "${name}" (${when})`;

@@ -46,7 +46,6 @@ const browserFormHeaders = (origin: string, referer: string): Record<string, str
   'sec-fetch-user': '?1',
 });
 
-/** Post `pageId`'s form through `client`'s session; a login redirect on the GET earns one re-login. */
 /** `fill()`, or its error thrown after the page's answer is blamed for it (client/evidence/origin.ts). */
 function blamingPage<T>(exchange: Exchange, pageId: PageId, fill: () => T): T {
   try {
@@ -57,6 +56,7 @@ function blamingPage<T>(exchange: Exchange, pageId: PageId, fill: () => T): T {
   }
 }
 
+/** Post `pageId`'s form through `client`'s session; a login redirect on the GET earns one re-login. */
 export async function submitPageForm(
   client: SessionClient,
   pageId: PageId,

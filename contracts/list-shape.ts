@@ -12,7 +12,8 @@ export function itemsOf<T>(list: T[] | { Data: T[] }): T[] {
   return Array.isArray(list) ? list : list.Data;
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A JSON object (not an array, not null). */
+export const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The items of an unchecked answer that is a list in either documented shape; null when it is no list. */
 export function listItems(data: unknown): unknown[] | null {

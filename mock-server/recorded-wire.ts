@@ -1,10 +1,8 @@
 // A JSON answer as the recorded server put it on the wire (settings/seed-file.ts, `wire`): its list shape, its items'
 // alias spellings and the fields they carried beyond the contract. A seeded mock answers so; any other answers in its
 // own shapes (mock-server/handlers/present.ts).
-import { itemIdOf, listItems, withItems } from '../contracts/index.js';
+import { isRecord, itemIdOf, listItems, withItems } from '../contracts/index.js';
 import type { AnswerWire } from '../settings/seed-file.js';
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** One item in the recorded spellings (each alias group's value under the spellings seen), its extra fields added. */
 function respelled(wire: AnswerWire, item: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // Prism's validating proxy, a standard OpenAPI tool from the npm registry (a dev dependency), between the wire client and
 // a target, from the export (reports/contracts/openapi.json): every read-only JSON endpoint called through it, and what
-// Prism refused, in its own words. Prism's proxy follows redirects, a login's 302 among them (its open issue 1977): the
+// Prism refused, in its own words. Prism's proxy follows redirects, a login's 302 among them (it has no option not to): the
 // session is made at the target itself, and the calls go through Prism with that session's cookies.
 import { createServer, type AddressInfo } from 'node:net';
 import { endpoints } from '../contracts/index.js';
@@ -66,7 +66,9 @@ export async function callsThrough(prismUrl: string, target: PrismTarget, known?
   const direct = new HbClient({ baseUrl: target.baseUrl, email, password, hallId, retries: 0 });
   await direct.login();
   const through = new HbClient({ baseUrl: prismUrl, email, password, hallId, retries: 0 });
-  await through.loadStorageState(await direct.toStorageState());
+  // The target's cookies, for Prism's host: a staging's domain and `Secure` flag would keep them from 127.0.0.1.
+  const { cookies, origins } = await direct.toStorageState();
+  await through.loadStorageState({ origins, cookies: cookies.map((c) => ({ ...c, domain: '127.0.0.1', secure: false })) });
   const facts = known ?? (await discoverFacts(direct, target));
   const check = { called: 0, refused: [] as string[], skipped: [] as string[], facts };
   for (const e of Object.values(endpoints)) {

@@ -1,13 +1,12 @@
 // How the recorded server put its JSON answers on the wire, read from each answer that kept its contract (the drift
 // audit's walk, client/drift.ts): the list shape, the alias spellings of its items, and the fields its items carried
 // beyond the contract, by item id. The seed keeps it (settings/seed-file.ts, `wire`), and the seeded mock answers so.
-import { endpoints, itemIdOf, listItems, type JsonEndpoint } from '../contracts/index.js';
+import { endpoints, isRecord, itemIdOf, listItems, type JsonEndpoint } from '../contracts/index.js';
 import { auditBody } from '../client/drift.js';
 import type { AnswerWire } from '../settings/seed-file.js';
 import type { ObservedExchange } from './observed.js';
 
 type Fields = NonNullable<AnswerWire['extra']>[string];
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 /** Where the audit's walk names a list's items (`$[]`, `$.Data[]`) or an object answer (`$`). */
 const ITEM_PATH = /^\$(?:\.Data)?\[\]$|^\$$/;
 

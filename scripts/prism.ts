@@ -21,6 +21,7 @@ try {
   console.log(`Prism's validating proxy from ${shownPath(document)} in front of ${where}: ${check.called} read-only JSON endpoints called`);
   for (const line of check.skipped) console.log(`  not called: ${line}`);
   for (const line of check.refused) console.log(`  ✖ ${line}`);
+  if (check.violations.length) console.log(`Prism's log of them:\n${check.violations.map((l) => `  ${l}`).join('\n')}`);
   console.log(check.refused.length ? `${check.refused.length} answer(s) off the document` : 'no answer off the document');
   process.exitCode = check.refused.length ? 1 : 0;
 } finally {

@@ -45,11 +45,17 @@ test(
       numRuns: replay ? 1 : RUNS,
       ...(replay?.path && { path: replay.path }),
       interruptAfterTimeLimit: TIME_LIMIT_MS,
+      // A check cut short by its time limit passes nothing it did not run: it fails.
+      markInterruptAsFailure: true,
     });
     // The commands' own toString names each command and the replay path.
     const sequence = result.counterexample ? (result.counterexample[0] as { toString(): string }).toString() : '(none)';
     const replayPath = /replayPath="([^"]*)"/.exec(sequence)?.[1] ?? '';
     const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+    expect(
+      result.interrupted && !result.counterexample,
+      `the time limit of ${TIME_LIMIT_MS / 1000} s cut the sequences short after ${result.numRuns} run(s)`,
+    ).toBe(false);
     expect(
       result.failed,
       `A sequence of writes broke the model after ${result.numShrinks} shrink(s): ${sequence}\n${error}\n` +

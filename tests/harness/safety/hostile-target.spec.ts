@@ -9,6 +9,7 @@ import { pagePath } from '../../../contracts/index.js';
 import { startBrowserGuard } from '../../../proxy/browser-guard.js';
 import { rejectionOf } from '../../../fixtures/failures.js';
 import { startupChecks } from '../../../client/startup-checks.js';
+import { EvidenceRecorder } from '../../../fixtures/evidence.js';
 import { parseProxyArgs } from '../../../proxy/options.js';
 import { EnvError, loadEnvOrExit } from '../../../settings/env.js';
 import { RequestGuard } from '../../../settings/write-guard.js';
@@ -99,6 +100,27 @@ test.describe('hostile targets', () => {
     const error = await rejectionOf(client.send('/Admin/Bookings/Index/1', { follow: true }), WriteRefusedError);
     expect(error.message).toMatch(/^deleteBooking \(GET \/Admin\/Bookings\/Delete\/\{booking_id\}\) to http:\/\/127\.0\.0\.1:\d+ refused/);
     expect(written(production)).toEqual([]);
+  });
+
+  test("Playwright's request, wrapped, checks every hop too: a GET redirected to a write of a protected host is refused", async ({
+    hostile,
+    playwright,
+  }, testInfo) => {
+    const production = await hostile((_req, res) => res.end('deleted'));
+    const delete7 = `${production.origin}${pagePath('deleteBooking', { booking_id: 7 })}`;
+    const staging = await hostile((_req, res) => res.writeHead(302, { location: delete7 }).end());
+    const guard = new RequestGuard([new URL(production.origin).host]);
+    const raw = await playwright.request.newContext();
+    try {
+      const request = new EvidenceRecorder({ baseUrl: staging.origin, strict: false, guard }, testInfo).wrap(raw);
+      const error = await rejectionOf(request.get(`${staging.origin}/Admin/Bookings/Index/1`, { maxRedirects: 5 }), WriteRefusedError);
+      expect(error.message).toMatch(
+        /^deleteBooking \(GET \/Admin\/Bookings\/Delete\/\{booking_id\}\) to http:\/\/127\.0\.0\.1:\d+ refused/,
+      );
+      expect(written(production)).toEqual([]);
+    } finally {
+      await raw.dispose();
+    }
   });
 
   test('a login page that redirects for ever is one start-up line naming HB_BASE_URL, no stack trace', async ({ hostile }) => {
