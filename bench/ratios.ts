@@ -27,7 +27,8 @@ const BUDGETS = {
 export interface Figures {
   /** The service pass against a staging-like server (the staging measure's 0 ms run). */
   passSeconds?: number;
-  npmTest?: { wallSeconds: number; cpuSeconds: number; green: boolean };
+  /** selfChecksShare: the harness and artefacts projects' share of its CPU, in per cent. */
+  npmTest?: { wallSeconds: number; cpuSeconds: number; green: boolean; selfChecksShare?: number };
   mutation?: { wallSeconds: number; ok: boolean };
   /** `at`: when that .ci/run ran (without --ci the bench reads the last run's figures). */
   ci?: { seconds: number; ok: boolean; at?: string };
@@ -135,8 +136,14 @@ export function figuresOf(results: Record<string, unknown>): Figures {
   const f: Figures = {};
   if (fast?.exitCode === 0 && num(fast.wallSeconds)) f.passSeconds = fast.wallSeconds;
   const suite = r.suite;
+  const share = num((suite?.selfChecks as { share?: unknown } | undefined)?.share);
   if (num(suite?.wallSeconds) !== undefined)
-    f.npmTest = { wallSeconds: num(suite?.wallSeconds)!, cpuSeconds: num(suite?.cpuSeconds) ?? NaN, green: suite?.exitCode === 0 };
+    f.npmTest = {
+      wallSeconds: num(suite?.wallSeconds)!,
+      cpuSeconds: num(suite?.cpuSeconds) ?? NaN,
+      green: suite?.exitCode === 0,
+      ...(share !== undefined && { selfChecksShare: share }),
+    };
   const m = r.mutation;
   if (num(m?.wallSeconds) !== undefined)
     f.mutation = { wallSeconds: num(m?.wallSeconds)!, ok: m?.exitCode === 0 && m?.killed === m?.total };
@@ -172,7 +179,10 @@ export function appendHistory(f: Figures, rows: Row[]): void {
     commit(),
     machine(),
     f.passSeconds === undefined ? '—' : `${f.passSeconds} s`,
-    f.npmTest ? `${ratio(f.npmTest.wallSeconds)}, ${f.npmTest.cpuSeconds} CPU-s` : '—',
+    f.npmTest
+      ? `${ratio(f.npmTest.wallSeconds)}, ${f.npmTest.cpuSeconds} CPU-s` +
+        (f.npmTest.selfChecksShare === undefined ? '' : `, self-checks ${f.npmTest.selfChecksShare}%`)
+      : '—',
     ratio(f.mutation?.wallSeconds),
     ratio(f.ci?.seconds),
     f.bigHall ? `${f.bigHall.ratio}×` : '—',

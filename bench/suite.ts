@@ -47,6 +47,19 @@ function modelShare(report: JSONReport | undefined): { seconds: number; share: n
 const workerStarts = (report: JSONReport | undefined): number =>
   new Set(testsOf(report).flatMap(({ test: t }) => t.results.map((r) => r.workerIndex))).size;
 
+/** The service's projects of an offline run: `npm test` without the harness and artefacts projects (the self-checks). */
+const SERVICE_ONLY = ['setup', 'contract*', 'readings*', 'wire', 'ui', 'flows'].map((p) => `--project=${p}`);
+/** The self-checks' bound: at most this share of npm test's CPU. */
+const SELF_CHECKS_SHARE = 33;
+
+/** The self-checks' share of npm test's CPU: what npm test costs beyond its service projects run alone. */
+async function selfChecksShare(dir: string, npmTestCpu: number) {
+  const env = childEnv({ HB_REPORTS_DIR: join(dir, 'service-only'), HB_STORAGE_STATE: join(dir, 'service-only-state.json') });
+  const { value: run, cpuSeconds } = await timed(() => runPlaywright(['test', ...SERVICE_ONLY], env, 1_800_000));
+  const share = npmTestCpu > 0 ? round((100 * (npmTestCpu - cpuSeconds)) / npmTestCpu) : NaN;
+  return { serviceCpuSeconds: cpuSeconds, share, green: run.status === 0 };
+}
+
 export const suite: Measure = async () => {
   const dir = tempDir('bench-suite');
   const statsFile = join(dir, 'mock-stats.jsonl');
@@ -61,6 +74,7 @@ export const suite: Measure = async () => {
         .filter(Boolean)
         .map((l) => JSON.parse(l) as { project: string; logins: number; sessionLogins: number })
     : [];
+  const self = await selfChecksShare(dir, cpuSeconds);
   rmSync(dir, { recursive: true, force: true });
   const projects = projectSpans(report);
   const starts = workerStarts(report);
@@ -78,6 +92,12 @@ export const suite: Measure = async () => {
       measure: 'npm test, wall',
       value: `${wallSeconds} s, ${cpuSeconds} CPU-s (${s?.expected ?? 0} passed, ${s?.unexpected ?? 0} failed${notGreen})`,
     },
+    {
+      measure: '  harness and artefacts, share of its CPU',
+      value: `${self.share}% (its service projects alone: ${self.serviceCpuSeconds} CPU-s${self.green ? '' : ', NOT GREEN'})`,
+      target: `≤ ${SELF_CHECKS_SHARE}%`,
+      status: verdict(self.green && self.share <= SELF_CHECKS_SHARE),
+    },
     { measure: '  the model of the hall', value: `${model.seconds} s in tests, ${model.share}% of npm test's test time` },
     ...projects.map((p) => ({
       measure: `  project ${p.name}`,
@@ -91,5 +111,8 @@ export const suite: Measure = async () => {
       status: verdict(logins.session <= logins.workers),
     },
   ];
-  return { result: { exitCode: run.status, wallSeconds, cpuSeconds, stats: s, projects, model, workerStarts: starts, logins }, rows };
+  return {
+    result: { exitCode: run.status, wallSeconds, cpuSeconds, selfChecks: self, stats: s, projects, model, workerStarts: starts, logins },
+    rows,
+  };
 };

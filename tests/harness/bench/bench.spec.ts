@@ -32,7 +32,7 @@ test.describe('bench', () => {
   test('each budget is a ratio to the service pass, met or missed against its bound; without a pass, none is met', () => {
     const figures = figuresOf({
       staging: { fast: { wallSeconds: 40, exitCode: 0 }, slow: { exitCode: 0 }, ofFloor: 1.1 },
-      suite: { wallSeconds: 90, cpuSeconds: 170, exitCode: 0 },
+      suite: { wallSeconds: 90, cpuSeconds: 170, exitCode: 0, selfChecks: { share: 52 } },
       mutation: { wallSeconds: 44, exitCode: 0, killed: 79, total: 79 },
       ci: { seconds: 180, exitCode: 0 },
       'seed-scale': { ratio: 1.05, default: { exitCode: 0 }, big: { exitCode: 0 } },
@@ -49,6 +49,7 @@ test.describe('bench', () => {
       'big hall / default seed': '1.05× met',
       '100 ms per answer / floor': '1.1× met',
     });
+    expect(figures.npmTest?.selfChecksShare, "the self-checks' share, for the history's npm test cell").toBe(52);
     const passless = { ...figures, passSeconds: undefined };
     expect(ratioRows(passless, undefined).map((r) => r.status)).toEqual(['MISSED']);
   });
