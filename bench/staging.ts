@@ -19,9 +19,9 @@ async function stagingRun(ms: number) {
     const { url, env } = await mockTarget(mock);
     const run = await serviceSuite(dir, env);
     const faults = (await (await fetch(`${url}${FAULTS_PATH}`)).json()) as { faults: { hits: number }[] };
-    // A run that was not green keeps its reports, for its errors and traces.
+    // A run that was not green keeps its JSON report and output folder, for its errors and traces.
     keep = !!run.exitCode;
-    return { latencyMs: ms, ...run, requests: faults.faults[0]?.hits ?? 0, ...(keep ? { reports: join(dir, 'reports') } : {}) };
+    return { latencyMs: ms, ...run, requests: faults.faults[0]?.hits ?? 0, ...(keep ? { kept: dir } : {}) };
   } finally {
     await mock.stop('SIGTERM');
     if (!keep) rmSync(dir, { recursive: true, force: true });
@@ -34,8 +34,8 @@ export const staging: Measure = async (o) => {
   const ratio = round(slow.wallSeconds / fast.wallSeconds, 2);
   // The fastest a run can be when every answer takes the latency and at most CAP requests are in flight.
   const floor = round((slow.requests * o.latencyMs) / 1000 / CAP, 1);
-  const line = (r: typeof fast) =>
-    `${r.wallSeconds} s, ${r.requests} requests${notGreen(r)}${r.reports ? ` (its reports: ${r.reports})` : ''}`;
+  const kept = (r: typeof fast) => (r.kept ? ` (its errors: ${join(r.kept, 'report.json')}, traces under ${join(r.kept, 'output')})` : '');
+  const line = (r: typeof fast) => `${r.wallSeconds} s, ${r.requests} requests${notGreen(r)}${kept(r)}`;
   return {
     result: { fast, slow, ratio, floorSeconds: floor, ofFloor: round(slow.wallSeconds / floor, 2) },
     rows: [

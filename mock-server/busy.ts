@@ -23,7 +23,8 @@ function act(mock: MockContext, own: Set<number>, random: (n: number) => number)
   if (kind < 4 || !mine.length) {
     const rooms = mock.state.rooms.filter((r) => r.hallId === hall && r.bookable);
     // Their own customers: the suite books for its test customer only (HB_TEST_CUSTOMER_ID), as a staging keeps one for it.
-    const customers = mock.state.customers.filter((c) => c.hallId === hall && !c.deleted && c.id !== MOCK_TEST_CUSTOMER_ID);
+    // The customers the booking form offers (no staff member, no deleted one), as another administrator books through it.
+    const customers = mock.state.customers.filter((c) => c.hallId === hall && !c.deleted && !c.staff && c.id !== MOCK_TEST_CUSTOMER_ID);
     const start = shiftLocal(`${mock.state.now.slice(0, 10)}T08:00:00`, { days: 1 + random(40), hours: random(10) });
     const booking: BookingRecord = {
       id: mock.state.nextBookingId++,
