@@ -92,4 +92,4 @@ export async function serviceSuite(dir: string, vars: Record<string, string>): P
 
 /** `, NOT GREEN (2 failed: …)` for a run that failed, naming its first failures; empty for a green one. */
 export const notGreen = (r: ServiceRun): string =>
-  r.exitCode ? `, NOT GREEN (${r.failed.length} failed${r.failed.length ? `: ${r.failed.slice(0, 3).join('; ')}` : ''})` : '';
+  r.exitCode !== 0 ? `, NOT GREEN (${r.failed.length} failed${r.failed.length ? `: ${r.failed.slice(0, 3).join('; ')}` : ''})` : '';

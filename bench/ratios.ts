@@ -166,8 +166,9 @@ const commit = (): string => {
 
 /** The history file's opening: what it holds, and its table's head. */
 const HISTORY_HEAD =
-  '# Bench history\n\nOne row per `npm run bench`, written by it (`bench/ratios.ts`); each figure a ratio to the service ' +
-  'pass of the same run, or of a run within the hour. Budgets: [README, Speed](../README.md#speed).\n\n' +
+  '# Bench history\n\nOne row per `npm run bench`, written by it (`bench/ratios.ts`); each time a ratio to the service ' +
+  "pass of the same run, or of a run within the hour, and the self-checks a share of npm test's CPU. " +
+  'Budgets: [README, Speed](../README.md#speed).\n\n' +
   `| ${COLUMNS.join(' | ')} |\n|${COLUMNS.map(() => '---').join('|')}|\n`;
 
 /** One row of the history for this run: its date, commit, machine, figures (as ratios where a pass is known) and verdict. */

@@ -20,7 +20,7 @@ async function stagingRun(ms: number) {
     const run = await serviceSuite(dir, env);
     const faults = (await (await fetch(`${url}${FAULTS_PATH}`)).json()) as { faults: { hits: number }[] };
     // A run that was not green keeps its JSON report and output folder, for its errors and traces.
-    keep = !!run.exitCode;
+    keep = run.exitCode !== 0;
     return { latencyMs: ms, ...run, requests: faults.faults[0]?.hits ?? 0, ...(keep ? { kept: dir } : {}) };
   } finally {
     await mock.stop('SIGTERM');
@@ -39,7 +39,7 @@ export const staging: Measure = async (o) => {
   return {
     result: { fast, slow, ratio, floorSeconds: floor, ofFloor: round(slow.wallSeconds / floor, 2) },
     rows: [
-      { measure: 'staging-like run, 0 ms (the service pass)', value: line(fast), target: 'green', status: verdict(!fast.exitCode) },
+      { measure: 'staging-like run, 0 ms (the service pass)', value: line(fast), target: 'green', status: verdict(fast.exitCode === 0) },
       {
         measure: `staging-like run, ${o.latencyMs} ms per answer`,
         value: `${line(slow)}; its floor ${floor} s (requests × latency / ${CAP})`,

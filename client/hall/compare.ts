@@ -130,10 +130,10 @@ function formRules(b: HallBooking, v: ObservedViews, cat: HallCatalogue, check: 
     // A form that shows date-times in a form the model does not read is not held to them.
     if (formDateTime(shown) !== undefined) check(field, form, at.slice(0, 16), formDateTime(shown));
   }
-  // A customer the form does not offer (a staff member, one deleted since) it cannot show: held to those it lists.
+  // A customer a listing select does not offer (a staff member, one deleted since) it cannot show: held to those it lists.
   const offered = f.controls.find((c) => c.name === 'CustomerId')?.options ?? [];
-  if (offered.some((o) => o.value.toLowerCase() === b.customerId))
-    check('customer', form, b.customerId, shownOption(f, 'CustomerId')?.value.toLowerCase());
+  const unlisted = offered.some((o) => o.value) && !offered.some((o) => o.value.toLowerCase() === b.customerId);
+  if (!unlisted) check('customer', form, b.customerId, shownOption(f, 'CustomerId')?.value.toLowerCase());
   const activity = shownOption(f, 'ActivityTypeId');
   if (activity) check('activity', form, b.activity, cat.activityNames.get(activity.value) ?? activity.text);
   check('status', form, b.status.toLowerCase(), shownOption(f, 'BookingStatusId')?.text.toLowerCase());
