@@ -43,7 +43,8 @@ export function runFile(name: string): string | undefined {
   return join(folder, name.replace(/[^a-z0-9._-]/gi, '_'));
 }
 
-const alive = (pid: number): boolean => {
+/** Whether process `pid` is running (a process of another user counts). */
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
