@@ -140,6 +140,12 @@ export const maskValues = (words: TemplateStringsArray, ...values: unknown[]): M
 /** Mask a text for a log or a report: a {@link MaskedText} is already masked, as its values were. */
 export const maskedText = (text: string | MaskedText): string => (text instanceof MaskedText ? text.text : redact(text));
 
+/**
+ * Characters a masked prefix needs past what it shows: half for the masks' shortening of the text, half for a whole
+ * secret in its longest spelling (an HTML reference per character, `&#x10FFFF;`, is ten).
+ */
+export const maskingRoom = (): number => Math.max(4096, 20 * secrets.longest);
+
 export function redact(text: string): string {
   // Registered secrets first: a field's value cut short by the pattern below must not hide the rest of one.
   return secrets

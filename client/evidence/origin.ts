@@ -23,13 +23,17 @@ const origins = new WeakMap<object, Origin>();
 /** Deep enough for a grid's rows (`$.Data[i]`) and their nested lists; deeper values are read through their parents. */
 const MAX_DEPTH = 3;
 
+const isObject = (v: unknown): v is object => !!v && typeof v === 'object';
+
 /** Note the answer of `value` and of every object and array in it, each with its path. */
 export function noteOrigin(value: unknown, exchange: Exchange, path = '$', depth = 0): void {
   if (!value || typeof value !== 'object') return;
   origins.set(value, { exchange, path });
   if (depth === MAX_DEPTH) return;
-  if (Array.isArray(value)) value.forEach((v, i) => noteOrigin(v, exchange, `${path}[${i}]`, depth + 1));
-  else for (const [k, v] of Object.entries(value)) noteOrigin(v, exchange, `${path}.${k}`, depth + 1);
+  // Paths of objects and arrays only: a big hall's grid has thousands of rows, each of a dozen plain fields.
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(value)) value.forEach((v, i) => isObject(v) && noteOrigin(v, exchange, `${path}[${i}]`, depth + 1));
+  else for (const k of Object.keys(record)) if (isObject(record[k])) noteOrigin(record[k], exchange, `${path}.${k}`, depth + 1);
 }
 
 /** The answer `value` was read from, and the path of `field` in it when one is named. */

@@ -9,6 +9,7 @@ import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { scratchDir } from '../../../child-runs/child-run.js';
 import { SecretMatcher } from '../../../client/secret-matcher.js';
 import { MASK, redact, registerSecret, secretFieldValues } from '../../../client/secrets.js';
+import { maskExchange } from '../../../client/exchange.js';
 import { startProxy } from '../../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from '../proxy.fixture.js';
 import { awkwardSecret, leaksIn, spellings } from './secret-spellings.js';
@@ -45,6 +46,27 @@ test.describe('masking', () => {
       if (masked !== plain) differ.push({ text, matcher: masked, plain });
     }
     expect(differ, 'texts the matcher masks otherwise than a plain search').toEqual([]);
+  });
+
+  test('a long answer is masked as far as it is shown: a secret across the cut, in every spelling, and one after many masks', () => {
+    const secret = awkwardSecret();
+    registerSecret(secret, { always: true });
+    const cap = 64 * 1024;
+    const shown = (body: string) =>
+      maskExchange({ endpointId: 'x', method: 'GET', url: 'http://h/', requestHeaders: {}, responseHeaders: {}, responseBody: body })
+        .responseBody as string;
+    for (const [name, spelled] of Object.entries(spellings(secret))) {
+      // Its first units before the cut, the rest after it, a megabyte behind.
+      const text = shown(`${'a'.repeat(cap - 3)}${spelled}${'b'.repeat(1_000_000)}`);
+      expect.soft(text.slice(cap - 3, cap), name).toBe(MASK);
+      expect.soft(leaksIn(text, secret), name).toEqual([]);
+    }
+    // Masks before the cut shorten the text: the shown part reaches far past the cut, to where a secret begins.
+    const masks = 2_000;
+    const filler = 'c'.repeat(cap - masks * MASK.length - MASK.length);
+    const spelled = spellings(secret);
+    const many = `${spelled['HTML numeric references']!.repeat(masks)}${filler}${spelled['URL-encoded']!}${'d'.repeat(1e5)}`;
+    expect(shown(many).slice(cap - MASK.length, cap), 'a secret the masks before it bring into view').toBe(MASK);
   });
 
   test('redact masks secret fields as MVC binds their names: any case, percent-decoded, JSON-escaped', () => {
