@@ -146,6 +146,13 @@ export const maskedText = (text: string | MaskedText): string => (text instanceo
  */
 export const maskingRoom = (): number => Math.max(4096, 20 * secrets.longest);
 
+/** A JSON string value after a secret field's name, not closed by the end of `text` (which `redact` cannot mask yet). */
+const OPEN_JSON_VALUE = /"((?:[^"\\]|\\.)*)"\s*:\s*"(?:[^"\\]|\\.)*$/;
+export const endsInSecretValue = (text: string): boolean => {
+  const name = OPEN_JSON_VALUE.exec(text)?.[1];
+  return name !== undefined && isSecretField(name, decodeJson);
+};
+
 export function redact(text: string): string {
   // Registered secrets first: a field's value cut short by the pattern below must not hide the rest of one.
   return secrets

@@ -8,7 +8,7 @@ import { LOGIN_PATH, TOKEN_FIELD } from '../../../contracts/index.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { scratchDir } from '../../../child-runs/child-run.js';
 import { SecretMatcher } from '../../../client/secret-matcher.js';
-import { MASK, redact, registerSecret, secretFieldValues } from '../../../client/secrets.js';
+import { MASK, maskingRoom, redact, registerSecret, secretFieldValues } from '../../../client/secrets.js';
 import { maskExchange } from '../../../client/exchange.js';
 import { startProxy } from '../../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from '../proxy.fixture.js';
@@ -67,6 +67,9 @@ test.describe('masking', () => {
     const spelled = spellings(secret);
     const many = `${spelled['HTML numeric references']!.repeat(masks)}${filler}${spelled['URL-encoded']!}${'d'.repeat(1e5)}`;
     expect(shown(many).slice(cap - MASK.length, cap), 'a secret the masks before it bring into view').toBe(MASK);
+    // A secret field's JSON value from before the cut to past the masked part: masked as the whole body masks it.
+    const open = `${'a'.repeat(cap - 40)}"Password": "S3cr3t-${'Q'.repeat(maskingRoom() + 1_000)}"}${'z'.repeat(1e5)}`;
+    expect(shown(open), 'a password value across the cut').not.toContain('S3cr3t');
   });
 
   test('redact masks secret fields as MVC binds their names: any case, percent-decoded, JSON-escaped', () => {
