@@ -9,7 +9,6 @@ import { redirectsToLogin } from './send.js';
 import { blame } from '../client/evidence/origin.js';
 import type { Exchange } from '../client/exchange.js';
 
-/** Whether the keepalive of a jar answers 200 (interface doc, "Session check"). */
 /** Whether `jar`'s session is alive: the keepalive answers 200, not the login page; its answer the evidence. */
 async function keepalive(jar: CookieJar, fresh: (jar: CookieJar) => HbClient): Promise<{ alive: boolean; exchange: Exchange }> {
   const reply = await fresh(jar).send(endpoints.checkSession.path, { endpointId: 'checkSession', retries: 0 });

@@ -20,11 +20,12 @@ function act(mock: MockContext, own: Set<number>, random: (n: number) => number)
   const hall = mock.hallId;
   const mine = mock.state.bookings.filter((b) => own.has(b.id) && b.status !== 'Cancelled');
   const kind = random(10);
+  // Their own customers: the suite books for its test customer only (HB_TEST_CUSTOMER_ID), as a staging keeps one for it.
+  const customers = mock.state.customers.filter((c) => c.hallId === hall && !c.deleted && !c.staff && c.id !== MOCK_TEST_CUSTOMER_ID);
   if (kind < 4 || !mine.length) {
+    // A hall with no customer of their own: they have nothing to book.
+    if (!customers.length) return;
     const rooms = mock.state.rooms.filter((r) => r.hallId === hall && r.bookable);
-    // Their own customers: the suite books for its test customer only (HB_TEST_CUSTOMER_ID), as a staging keeps one for it.
-    // The customers the booking form offers (no staff member, no deleted one), as another administrator books through it.
-    const customers = mock.state.customers.filter((c) => c.hallId === hall && !c.deleted && !c.staff && c.id !== MOCK_TEST_CUSTOMER_ID);
     const start = shiftLocal(`${mock.state.now.slice(0, 10)}T08:00:00`, { days: 1 + random(40), hours: random(10) });
     const booking: BookingRecord = {
       id: mock.state.nextBookingId++,
@@ -33,7 +34,7 @@ function act(mock: MockContext, own: Set<number>, random: (n: number) => number)
       start,
       end: shiftLocal(start, { hours: 1 }),
       status: random(2) ? 'Confirmed' : 'Requested',
-      customerId: customers[random(customers.length)]?.id ?? MOCK_TEST_CUSTOMER_ID,
+      customerId: customers[random(customers.length)]!.id,
       activityTypeId: mock.state.activityTypes.find((a) => a.hallId === hall)?.id ?? 1,
       priceRateId: mock.state.priceRates.find((r) => r.hallId === hall)?.id ?? 1,
       roomIds: [rooms[random(rooms.length)]?.id ?? 101],

@@ -41,7 +41,7 @@ async function run(n: number, env: NodeJS.ProcessEnv, dir: string): Promise<RunS
   const child = await runPlaywright(
     // One worker: a project's few tests in one worker start (two starts cost a third more CPU and no time).
     // No trace: the run's folder goes at the end, and recording one is a tenth of a browser test's CPU.
-    // No retry: a write test that passes only on a second try is a failure (README, Staging).
+    // No retry: a write test that passes only on a second try is a failure (docs/staging-and-safety.md).
     ['test', ...PROJECTS.map((p) => `--project=${p}`), '--grep=@write', '--workers=1', '--retries=0', '--trace=off', '--reporter=dot,json'],
     { ...env, HB_REPORTS_DIR: join(dir, `reports-${n}`), PLAYWRIGHT_JSON_OUTPUT_FILE: json },
     900_000,

@@ -136,7 +136,10 @@ function formRules(b: HallBooking, v: ObservedViews, cat: HallCatalogue, check: 
   if (!unlisted) check('customer', form, b.customerId, shownOption(f, 'CustomerId')?.value.toLowerCase());
   const activity = shownOption(f, 'ActivityTypeId');
   if (activity) check('activity', form, b.activity, cat.activityNames.get(activity.value) ?? activity.text);
-  check('status', form, b.status.toLowerCase(), shownOption(f, 'BookingStatusId')?.text.toLowerCase());
+  // Its option values are not known (open point statusOptions): the status is the selected option's value or its text.
+  const status = shownOption(f, 'BookingStatusId');
+  const named = [status?.value, status?.text].map((x) => x?.trim().toLowerCase());
+  check('status', form, b.status.toLowerCase(), named.includes(b.status.toLowerCase()) ? b.status.toLowerCase() : named[1]);
   if (b.roomsKnown) check('rooms', form, rooms(b.roomIds, cat), rooms(tickedRooms(f), cat));
 }
 

@@ -60,9 +60,10 @@ test(
       return row ? fromGridRow(row, hall.catalogue, model.parentId) : null;
     };
     for (const { model } of models) {
-      const { found } = await test.step(`the views of booking ${model.id}`, () => hall.views(model, fresh(model)), { box: true });
+      const held = await test.step(`the views of booking ${model.id}`, () => hall.views(model, fresh(model)), { box: true });
 
-      lines.push(...found.map((d) => disagreementLine(model, d, 'the grid')));
+      // Named by the model its views were last held to (its row read again, when one was).
+      lines.push(...held.found.map((d) => disagreementLine(held.model, d, 'the grid')));
     }
     expect(
       lines,

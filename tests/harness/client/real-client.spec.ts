@@ -1,5 +1,5 @@
-// The default mock meets a client written against the live service (issue: "a mock that real
-// clients can use"): the form post, the room-colour scrape and the header-led decoding that the
+// The default mock meets a client written against the live service, as a mock that real clients can use must:
+// the form post, the room-colour scrape and the header-led decoding that the
 // working public clients do, each built exactly as the live notes describe them.
 import { test as base, expect } from '../../../fixtures/index.js';
 import { load } from 'cheerio/slim';
