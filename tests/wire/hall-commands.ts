@@ -4,7 +4,7 @@
 // holds it in the grid of its day, its pending state included. Bookings keep to their own two-hour slots of one free
 // day (the document does not say whether the service refuses a clash), and the next day stays free, for comparison.
 import fc from 'fast-check';
-import { addDays } from '../../contracts/service-time.js';
+import { addDays, shiftLocal } from '../../contracts/service-time.js';
 import {
   confirmChanges,
   createBooking,
@@ -20,10 +20,14 @@ import type { BookingLedger } from '../../fixtures/bookings.js';
 import type { HallModel } from '../../fixtures/hall.js';
 import { expect, test } from './wire.fixture.js';
 
-/** What the sequence expects: its bookings by id, each in a slot of the day, pending or not; deleted ones gone. */
+/**
+ * What the sequence expects: its bookings by id, each in a slot of the day, pending or not; deleted ones gone, their slots
+ * kept from new bookings (whether a cancelled booking still holds its slot is not shown).
+ */
 export interface SequenceModel {
   bookings: Map<number, HallBooking & { slot: number; pending: boolean }>;
-  deleted: Set<number>;
+  /** Deleted bookings' ids and their slots. */
+  deleted: Map<number, number>;
 }
 
 /** The target as a sequence drives it: its clients, the day it writes on, and the next day, left free. */
@@ -73,7 +77,7 @@ async function gridAgrees(m: SequenceModel, t: SequenceTarget): Promise<void> {
     return r ? [`${id} ${r.BookingName} ${r.StartDateTime.slice(0, 19)}-${r.EndDateTime.slice(0, 19)} ${r.Status}`] : [];
   });
   expect(seen, 'the grid of the day shows every booking of the sequence as the model holds it').toEqual(shown);
-  for (const id of m.deleted) {
+  for (const id of m.deleted.keys()) {
     const row = rows.get(id);
     if (row) expect(row.Status, `booking ${id}, deleted, is still in the grid: it must be cancelled`).toBe('Cancelled');
   }
@@ -90,7 +94,9 @@ async function settled(m: SequenceModel, t: SequenceTarget, touched?: number): P
 }
 
 const free = (m: SequenceModel) =>
-  Array.from({ length: SLOTS }, (_, s) => s).filter((s) => ![...m.bookings.values()].some((b) => b.slot === s));
+  Array.from({ length: SLOTS }, (_, s) => s).filter(
+    (s) => ![...m.bookings.values()].some((b) => b.slot === s) && ![...m.deleted.values()].includes(s),
+  );
 const pick = <T>(items: readonly T[], n: number): T | undefined => items[n % Math.max(1, items.length)];
 const live = (m: SequenceModel) => [...m.bookings.values()];
 
@@ -128,25 +134,31 @@ class Edit implements Command {
     readonly roomOffset: number,
     readonly status: string,
   ) {}
-  check = (m: Readonly<SequenceModel>) => m.bookings.size > 0;
+  // Not one with a change pending: what an edit does to a pending change is not shown.
+  private targets = (m: Readonly<SequenceModel>) => live(m).filter((b) => !b.pending);
+  check = (m: Readonly<SequenceModel>) => this.targets(m).length > 0;
   async run(m: SequenceModel, t: SequenceTarget): Promise<void> {
-    const b = pick(live(m), this.which)!;
+    const b = pick(this.targets(m), this.which)!;
     const slot = pick([b.slot, ...free(m)], this.slot) as number;
     const edited = await editBooking(t.api, b.id, values(t, this.label, slot, this.hours, this.rooms, this.roomOffset, this.status));
     expect(edited.posted, `editBooking ${b.id}: ${edited.seen}`).toBeDefined();
-    m.bookings.set(b.id, { ...fromPosted(edited.posted!, t.hall.catalogue), slot, pending: b.pending });
+    m.bookings.set(b.id, { ...fromPosted(edited.posted!, t.hall.catalogue), slot, pending: false });
     await settled(m, t, b.id);
   }
   toString = () => `edit(#${this.which}, "${this.label}", ${this.hours} h, ${this.rooms} room(s), ${this.status})`;
 }
 
-/** Request changes of a booking without one pending (live notes: one pending change at a time), or confirm one that is. */
+/**
+ * Request changes of a confirmed booking without one pending (live notes: one pending change at a time), or confirm one
+ * that is: of a confirmed booking only, since what confirming changes does to a requested booking's status is not shown.
+ */
 class Pending implements Command {
   constructor(
     readonly which: number,
     readonly confirm: boolean,
   ) {}
-  private targets = (m: Readonly<SequenceModel>) => [...m.bookings.values()].filter((b) => b.pending === this.confirm);
+  private targets = (m: Readonly<SequenceModel>) =>
+    [...m.bookings.values()].filter((b) => b.pending === this.confirm && b.status === 'Confirmed');
   check = (m: Readonly<SequenceModel>) => this.targets(m).length > 0;
   async run(m: SequenceModel, t: SequenceTarget): Promise<void> {
     const b = pick(this.targets(m), this.which)!;
@@ -165,29 +177,39 @@ class Delete implements Command {
     const b = pick(live(m), this.which)!;
     expect(await deleteBooking(t.api, b.id), `deleteBooking ${b.id}`).toBeLessThan(400);
     m.bookings.delete(b.id);
-    m.deleted.add(b.id);
+    m.deleted.set(b.id, b.slot);
     await settled(m, t);
   }
   toString = () => `delete(#${this.which})`;
 }
 
-/** CheckAvailability of a confirmed booking's rooms and times answers unlike the same question on the next day, left free. */
+/**
+ * CheckAvailability of a confirmed booking's rooms and times answers unlike the same question on the next day, left free;
+ * unless two free slots of that day are answered differently (the answer carries the question): then nothing compares.
+ */
 class Availability implements Command {
   constructor(readonly which: number) {}
   private confirmed = (m: Readonly<SequenceModel>) => [...m.bookings.values()].filter((b) => b.status === 'Confirmed' && b.roomIds.length);
   check = (m: Readonly<SequenceModel>) => this.confirmed(m).length > 0;
   async run(m: SequenceModel, t: SequenceTarget): Promise<void> {
     const b = pick(this.confirmed(m), this.which)!;
-    const ask = (day: string) =>
+    const ask = (day: string, hours = 0) =>
       t.api.call('checkAvailability', {
         body: {
           Rooms: b.roomIds.map(Number),
           HallId: t.hall.hallId,
-          StartDateTime: `${day}${b.start.slice(10)}`,
-          EndDateTime: `${day}${b.end.slice(10)}`,
+          StartDateTime: shiftLocal(`${day}${b.start.slice(10)}`, { hours }),
+          EndDateTime: shiftLocal(`${day}${b.end.slice(10)}`, { hours }),
         },
       });
-    const [held, open] = await Promise.all([ask(t.day), ask(addDays(t.day, 1))]);
+    const next = addDays(t.day, 1);
+    const [held, open, control] = await Promise.all([ask(t.day), ask(next), ask(next, 1)]);
+    if (JSON.stringify(open.json) !== JSON.stringify(control.json)) {
+      const description = 'checkAvailability answers two free slots differently (the answer carries the question): not compared';
+      if (!test.info().annotations.some((a) => a.description === description))
+        test.info().annotations.push({ type: 'observed', description });
+      return;
+    }
     expect(JSON.stringify(held.json), `checkAvailability for booking ${b.id}'s slot answers as for the free day after`).not.toBe(
       JSON.stringify(open.json),
     );

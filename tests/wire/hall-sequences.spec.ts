@@ -37,7 +37,7 @@ test(
     testInfo.annotations.push({ type: 'sequence', description: `seed ${seed}${replay?.path ? `, path ${replay.path}` : ''}` });
     const property = fc.asyncProperty(hallCommands(['Confirmed', 'Requested'], replay?.replayPath), async (commands) => {
       const day = await bookings.freeDays(2);
-      const model = (): SequenceModel => ({ bookings: new Map(), deleted: new Set() });
+      const model = (): SequenceModel => ({ bookings: new Map(), deleted: new Map() });
       await fc.asyncModelRun(() => ({ model: model(), real: { api, hall, ledger: bookings, day } }), commands);
     });
     const result = await fc.check(property, {
