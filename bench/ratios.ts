@@ -79,45 +79,42 @@ const machine = (): string => `${cpus().length} × ${cpus()[0]?.model.replace(/\
 export const referenceOf = (f: Figures): Reference | undefined =>
   f.passSeconds ? { seconds: f.passSeconds, when: 'measured now' } : recentPass();
 
-/** The budget rows: each figure as a ratio to the reference pass, against its bound. */
+/** Whether the .ci/run figures are of another hour than this run's (they compare with nothing of this one). */
+const staleCi = (f: Figures): boolean => f.ci?.at !== undefined && Date.now() - Date.parse(f.ci.at) > PASS_HOLDS_MS;
+
+/** The budget rows: each figure as a ratio to the reference pass, against its bound; the big hall and latency need none. */
 export function ratioRows(f: Figures, reference: Reference | undefined): Row[] {
-  if (!reference) {
-    const measured = [f.npmTest, f.mutation, f.ci].some(Boolean);
-    return measured
-      ? [
-          {
-            measure: 'budgets',
-            value: 'no service pass within the hour: add staging (npm run bench -- --only staging,…)',
-            status: verdict(false),
-          },
-        ]
-      : [];
-  }
-  const pass = reference.seconds;
-  const rows: Row[] = [{ measure: 'service pass (the budgets’ unit)', value: `${pass} s (${reference.when})` }];
+  const rows: Row[] = [];
   const row = (measure: string, ratio: number, bound: number, ok: boolean, note = '') =>
     rows.push({ measure, value: `${ratio}×${note}`, target: `≤ ${bound}×`, status: verdict(ok && ratio <= bound) });
-  if (f.npmTest) {
-    const { wallSeconds, cpuSeconds, green } = f.npmTest;
-    row('npm test / pass', times(wallSeconds, pass), BUDGETS.npmTest, green, green ? '' : ', NOT GREEN');
-    rows.push({
-      measure: 'npm test, CPU',
-      value: `${cpuSeconds} s`,
-      target: `≤ ${BUDGETS.npmTestCpuSeconds} s`,
-      status: verdict(cpuSeconds <= BUDGETS.npmTestCpuSeconds),
-    });
-  }
-  if (f.mutation) row('npm run mutation / pass', times(f.mutation.wallSeconds, pass), BUDGETS.mutation, f.mutation.ok);
-  if (f.ci) {
-    // Figures of another hour compare with nothing of this one.
-    const stale = f.ci.at !== undefined && Date.now() - Date.parse(f.ci.at) > PASS_HOLDS_MS;
-    if (stale)
+  if (!reference) {
+    if ([f.npmTest, f.mutation, f.ci].some(Boolean))
+      rows.push({
+        measure: 'budgets',
+        value: 'no service pass within the hour: add staging (npm run bench -- --only staging,…)',
+        status: verdict(false),
+      });
+  } else {
+    const pass = reference.seconds;
+    rows.push({ measure: 'service pass (the budgets’ unit)', value: `${pass} s (${reference.when})` });
+    if (f.npmTest) {
+      const { wallSeconds, cpuSeconds, green } = f.npmTest;
+      row('npm test / pass', times(wallSeconds, pass), BUDGETS.npmTest, green, green ? '' : ', NOT GREEN');
+      rows.push({
+        measure: 'npm test, CPU',
+        value: `${cpuSeconds} s`,
+        target: `≤ ${BUDGETS.npmTestCpuSeconds} s`,
+        status: verdict(cpuSeconds <= BUDGETS.npmTestCpuSeconds),
+      });
+    }
+    if (f.mutation) row('npm run mutation / pass', times(f.mutation.wallSeconds, pass), BUDGETS.mutation, f.mutation.ok);
+    if (f.ci && staleCi(f))
       rows.push({
         measure: '.ci/run / pass',
         value: `the last .ci/run (${f.ci.at}) is over an hour old: npm run bench -- --ci`,
         status: verdict(false),
       });
-    else row('.ci/run / pass', times(f.ci.seconds, pass), BUDGETS.ci, f.ci.ok);
+    else if (f.ci) row('.ci/run / pass', times(f.ci.seconds, pass), BUDGETS.ci, f.ci.ok);
   }
   if (f.bigHall) row('big hall / default seed', f.bigHall.ratio, BUDGETS.bigHall, f.bigHall.green);
   if (f.latency) row('100 ms per answer / floor', f.latency.ofFloor, BUDGETS.latencyFloor, f.latency.green);
@@ -185,7 +182,7 @@ export function appendHistory(f: Figures, rows: Row[]): void {
         (f.npmTest.selfChecksShare === undefined ? '' : `, self-checks ${f.npmTest.selfChecksShare}%`)
       : '—',
     ratio(f.mutation?.wallSeconds),
-    ratio(f.ci?.seconds),
+    staleCi(f) ? 'over an hour old' : ratio(f.ci?.seconds),
     f.bigHall ? `${f.bigHall.ratio}×` : '—',
     f.latency ? `${f.latency.ofFloor}×` : '—',
     rows.some((r) => r.status === verdict(false)) ? 'MISSED' : 'met',
