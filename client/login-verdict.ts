@@ -12,7 +12,7 @@ import { maskValues, redact, type MaskedText } from './secrets.js';
 export type LoginVerdict = { kind: 'ok' } | { kind: 'credentials'; why: MaskedText } | { kind: 'flow-changed'; why: MaskedText };
 
 /** Cookies that carry the anti-forgery pair, which a login page may set on any answer. */
-const isAntiForgeryCookie = (name: string): boolean => /antiforgery|requestverificationtoken/i.test(name);
+export const isAntiForgeryCookie = (name: string): boolean => /antiforgery|requestverificationtoken/i.test(name);
 
 /** The names of the cookies an answer sets with a value, other than the anti-forgery ones (a deletion sets none). */
 function sessionCookiesSet(headers: Headers): string[] {

@@ -1,12 +1,13 @@
 // Examples for the OpenAPI export, taken from a logged-in client's target: each read-only JSON endpoint called
 // with the arguments the contract tests use, discovered from that target, and the names of its session cookies
 // (scripts/contracts-export.ts picks the target).
-import { endpoints, TOKEN_FIELD, type EndpointId } from '../contracts/index.js';
+import { endpoints, type EndpointId } from '../contracts/index.js';
 import type { EndpointExample } from '../contracts/export.js';
 import { argumentsFor } from './contract-arguments.js';
 import { discoverFacts, MissingFact, type Facts, type FactsTarget } from './discovery.js';
 import type { HbClient } from './client.js';
 import { HbError } from './errors.js';
+import { isAntiForgeryCookie } from './login-verdict.js';
 
 /** Lists longer than this are cut in an example (a reader needs the shape, not the whole hall). */
 const EXAMPLE_ITEMS = 2;
@@ -60,6 +61,6 @@ async function examplesFrom(
 export async function exportedFrom(client: HbClient, target: FactsTarget) {
   await client.login();
   const { cookies } = await client.toStorageState();
-  const sessionCookies = cookies.map((c) => c.name).filter((name) => !name.startsWith(TOKEN_FIELD));
+  const sessionCookies = cookies.map((c) => c.name).filter((name) => !isAntiForgeryCookie(name));
   return { ...(await examplesFrom(client, await discoverFacts(client, target))), sessionCookies };
 }

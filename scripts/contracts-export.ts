@@ -7,6 +7,7 @@ import { jsonSchemaFiles, openApiDocument } from '../contracts/export.js';
 import { loadEnvOrExit } from '../settings/env.js';
 import { exportedFrom } from '../client/openapi-examples.js';
 import { HbClient } from '../client/client.js';
+import { redact } from '../client/secrets.js';
 import { openTarget, type TargetInfo } from '../fixtures/target.js';
 import { CONTRACT_REPORTS_DIR, displayUrl } from '../settings/paths.js';
 
@@ -23,7 +24,8 @@ export async function writeContracts(target: TargetInfo, serverUrl: string | und
   rmSync(schemasDir, { recursive: true, force: true });
   mkdirSync(schemasDir, { recursive: true });
   const doc = openApiDocument({ serverUrl, sessionCookies, examples, examplesFrom: serverUrl ?? 'the built-in mock' });
-  writeFileSync(openApiFile, `${JSON.stringify(doc, null, 2)}\n`);
+  // Examples are the target's answers: no password, cookie value or token of the session reaches the file.
+  writeFileSync(openApiFile, `${redact(JSON.stringify(doc, null, 2))}\n`);
   const files = jsonSchemaFiles();
   for (const [name, schema] of Object.entries(files)) writeFileSync(join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
   return (
