@@ -7,6 +7,8 @@ import { BlockedByBreak, discoverFacts } from '../../../client/discovery.js';
 import type { RunSummary } from '../../../reporting/summary-model.js';
 import { summaryLines } from '../../../reporting/summary-text.js';
 import { rootCausesOf } from '../../../reporting/summary-details.js';
+import { endpoints } from '../../../contracts/index.js';
+import { fault } from '../../../mock-server/fault-handlers.js';
 import { expect, test } from '../proxy.fixture.js';
 
 const BREAK = 'listBookingsForHallGrid: $[0].BookingId: expected number, received string';
@@ -59,16 +61,25 @@ test.describe('root cause first', () => {
     expect(text).not.toContain('Skipped, by reason');
   });
 
-  test('a charge matrix that names no date range is read with range 1 when range 1 answers', async ({ startMock }) => {
-    const mock = await startMock();
-    mock.context.use({
-      json: (id, data) =>
-        id === 'getChargeMatrixRooms' ? (JSON.parse(JSON.stringify(data).replace(/"DateRangeId":\d+/gi, '"Other":0')) as unknown) : data,
-    });
-    const { credentials, hallId } = mock.context;
-    const client = new HbClient({ baseUrl: mock.url, ...credentials, hallId, maxConcurrency: 4 });
-    await client.ensureSession();
-    const facts = await discoverFacts(client, { baseUrl: mock.url, hallId, mockServer: mock });
-    expect(facts.dateRangeId).toEqual({ ok: true, value: 1 });
+  test('a charge matrix that names no date range is read with range 1 when range 1 answers, or fails with a server error', async ({
+    startMock,
+  }) => {
+    /** The date range discovered when range 1's price rates answer as `fault` makes them (none: as usual). */
+    const rangeWith = async (rates?: '500' | 'close') => {
+      const mock = await startMock();
+      mock.context.use({
+        json: (id, data) =>
+          id === 'getChargeMatrixRooms' ? (JSON.parse(JSON.stringify(data).replace(/"DateRangeId":\d+/gi, '"Other":0')) as unknown) : data,
+      });
+      if (rates) mock.context.use(fault({ fault: rates, path: endpoints.getChargeMatrixPriceRates.path }));
+      const { credentials, hallId } = mock.context;
+      const client = new HbClient({ baseUrl: mock.url, ...credentials, hallId, maxConcurrency: 4, retries: 0 });
+      await client.ensureSession();
+      return (await discoverFacts(client, { baseUrl: mock.url, hallId, mockServer: mock })).dateRangeId;
+    };
+    expect(await rangeWith()).toEqual({ ok: true, value: 1 });
+    // A 500 is the endpoint's own break, for its test to meet; no answer at all leaves no range.
+    expect(await rangeWith('500')).toEqual({ ok: true, value: 1 });
+    expect(await rangeWith('close')).toMatchObject({ ok: false, reason: expect.stringMatching(/dateRangeId=1 did not answer/) });
   });
 });
