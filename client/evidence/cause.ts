@@ -17,8 +17,10 @@ const routeOf = (e: Evidence): string => {
  */
 export function causeOf(errors: readonly string[], failing: { evidence?: Evidence; blame?: Blame; hung?: boolean }): string | undefined {
   const { evidence, blame } = failing;
-  // A request still waiting when the test ended, or one that ended without an answer (a timeout, a reset).
-  if (evidence && (failing.hung || evidence.exchange.status === undefined)) return `${routeOf(evidence)}: no answer`;
+  // A request still waiting when the test ended, or one the failure names that ended without an answer (a timeout, a
+  // reset); not one a page dropped on its way elsewhere, which an unrelated failure would otherwise be grouped under.
+  const named = !!evidence && errors.some((m) => m.includes(evidence.exchange.url));
+  if (evidence && (failing.hung || (named && evidence.exchange.status === undefined))) return `${routeOf(evidence)}: no answer`;
   if (evidence && blame) {
     const at = blame.path ? ` ${anyIndex(blame.path)}` : ` → ${evidence.exchange.status ?? 'no answer'}`;
     return `${routeOf(evidence)}${at} (${blame.what})`;
