@@ -6,6 +6,7 @@ import { BookingStatus } from '../contracts/index.js';
 import { toLocalIso } from '../contracts/service-time.js';
 import { SEED_FORMAT, SeedFile, type SeedFileInput } from '../settings/seed-file.js';
 import { MARKER } from '../client/run-marker.js';
+import { redact } from '../client/secrets.js';
 import { Pseudonyms } from './pseudonyms.js';
 import type { StateRecorder } from './state-recorder.js';
 import { withoutText } from './wire-recorder.js';
@@ -117,7 +118,7 @@ function statuses(options: { value: string; text: string }[] | undefined): { id:
   return found.length ? found : known.map((name) => ({ id: DEFAULT_STATUS_IDS[name], name }));
 }
 
-/** Write the seed to `file` as readable JSON. */
+/** Write the seed to `file` as readable JSON, the session's secrets masked (answers are read before the proxy masks them). */
 export function writeSeed(file: string, seed: SeedFile): void {
-  writeFileSync(file, `${JSON.stringify(seed, null, 2)}\n`);
+  writeFileSync(file, `${redact(JSON.stringify(seed, null, 2))}\n`);
 }
