@@ -5,7 +5,7 @@ import { HbClient } from '../../../client/client.js';
 import { TransportError, WriteRefusedError } from '../../../client/errors.js';
 import { evidenceOf, failingEvidence } from '../../../client/evidence/text.js';
 import { verdictOf } from '../../../client/evidence/verdict.js';
-import { pagePath } from '../../../contracts/index.js';
+import { pagePath, pages } from '../../../contracts/index.js';
 import { startBrowserGuard } from '../../../proxy/browser-guard.js';
 import { rejectionOf } from '../../../fixtures/failures.js';
 import { startupChecks } from '../../../client/startup-checks.js';
@@ -118,6 +118,26 @@ test.describe('hostile targets', () => {
         /^deleteBooking \(GET \/Admin\/Bookings\/Delete\/\{booking_id\}\) to http:\/\/127\.0\.0\.1:\d+ refused/,
       );
       expect(written(production)).toEqual([]);
+    } finally {
+      await raw.dispose();
+    }
+  });
+
+  test("Playwright's request, wrapped, keeps the login post's body on a 307 it follows hop by hop", async ({
+    hostile,
+    playwright,
+  }, testInfo) => {
+    // The login post is the one post it follows redirects of (every other post is a write, which follows none).
+    const moved = await hostile((req, res, hit) =>
+      req.url === '/moved' ? res.end(hit.body) : res.writeHead(307, { location: '/moved' }).end(),
+    );
+    const guard = new RequestGuard(['protected.example']);
+    const raw = await playwright.request.newContext();
+    try {
+      const request = new EvidenceRecorder({ baseUrl: moved.origin, strict: false, guard }, testInfo).wrap(raw);
+      const form = { Email: 'qa@example.org', RememberMe: 'false' };
+      const reply = await request.post(`${moved.origin}${pages.submitLoginForm.path}`, { form, maxRedirects: 5 });
+      expect(await reply.text(), 'the body the 307 took along').toBe(new URLSearchParams(form).toString());
     } finally {
       await raw.dispose();
     }
