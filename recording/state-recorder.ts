@@ -10,7 +10,6 @@ import {
   eventId,
   itemsOf,
   roomId,
-  ROOM_COLOUR_SELECTOR,
   type ActivityType,
   type Booking,
   type CalendarEvent,
@@ -21,7 +20,7 @@ import { pathMatches } from '../contracts/registry.js';
 import { toLocalIso } from '../contracts/service-time.js';
 import type { CustomerRecord } from '../mock-server/state.js';
 import { parseForms } from '../client/forms.js';
-import { backgroundColourOf } from '../client/colour.js';
+import { roomLabelsOf } from '../client/colour.js';
 import { contractAnswer, looseItem, redirectPath, type ObservedExchange } from './observed.js';
 import { ReadingsObserver } from './readings-observer.js';
 
@@ -111,12 +110,7 @@ export class StateRecorder {
       return true;
     }
     if (x.method === 'GET' && x.status === 200 && x.responseBody && x.endpointId === 'schedulerPage') {
-      const $ = cheerio.load(x.responseBody);
-      for (const el of $(ROOM_COLOUR_SELECTOR).toArray()) {
-        const id = /setRoom\(\s*(\d+)\s*\)/.exec($(el).attr('onclick') ?? '')?.[1];
-        const colour = backgroundColourOf($(el).attr('style') ?? '');
-        if (id && colour) this.colours.set(Number(id), colour);
-      }
+      for (const { id, colour } of roomLabelsOf(x.responseBody)) if (id && colour) this.colours.set(Number(id), colour);
       this.readings.roomLabels(x.responseBody);
       return true;
     }

@@ -1,10 +1,9 @@
 // What the hall is made of, as its JSON API and its scheduler page name it: rooms (id, name, colour), activity
 // types and customers. The vocabulary the model of a booking speaks (client/hall/booking.ts): a view that shows a
 // room by name, an option value or a colour is read back through it.
-import * as cheerio from 'cheerio/slim';
-import { catalogId, itemsOf, pagePath, ROOM_COLOUR_SELECTOR, roomId } from '../../contracts/index.js';
+import { catalogId, itemsOf, pagePath, roomId } from '../../contracts/index.js';
 import type { HbClient } from '../client.js';
-import { backgroundColourOf } from '../colour.js';
+import { roomLabelsOf } from '../colour.js';
 
 /** What the JSON API and the scheduler page say about the hall. */
 export interface HallCatalogue {
@@ -19,14 +18,7 @@ export interface HallCatalogue {
 
 /** Room id → colour from the scheduler page (interface doc, "Room colour mapping"; live notes: `onclick="setRoom(id)"`). */
 function roomColoursOf(html: string, roomNames: ReadonlyMap<string, string>): Map<string, string> {
-  const $ = cheerio.load(html);
-  const labels = $(ROOM_COLOUR_SELECTOR)
-    .toArray()
-    .map((el) => ({
-      id: /setRoom\(\s*(\d+)\s*\)/.exec($(el).attr('onclick') ?? '')?.[1],
-      name: $(el).text().replace(/\s+/g, ' ').trim().toLowerCase(),
-      colour: backgroundColourOf($(el).attr('style') ?? ''),
-    }));
+  const labels = roomLabelsOf(html);
   const out = new Map<string, string>();
   for (const [id, name] of roomNames) {
     const label = labels.find((l) => l.id === id) ?? labels.find((l) => l.name === name.trim().toLowerCase());
