@@ -150,8 +150,14 @@ const REQUEST_FILTER =
   'Field names are percent-encoded (`[` as `%5B`, `]` as `%5D`): a literal bracket in a field name gets the connection ' +
   'reset by the request filter, with no HTTP answer (interface doc, Errors).';
 
-/** A page of a record that does not exist: the service's error page (live notes: the dashboard answered 404). */
-const notFound: Json = { description: 'No such record: an error page', content: { 'text/html': { schema: { type: 'string' } } } };
+/**
+ * A page of a record that does not exist: one answer the service may give (live notes: the dashboard answered 404; error
+ * pages' status codes are not known).
+ */
+const notFound: Json = {
+  description: 'No such record: an error page, where the service answers 404 (its status for errors is not documented)',
+  content: { 'text/html': { schema: { type: 'string' } } },
+};
 
 export function pageOperation(p: PageRoute, security: Security): Json {
   const pathParams = [...p.path.matchAll(/\{(\w+)\}/g)].map((m) => ({

@@ -1,7 +1,8 @@
 // A bounded sample of the hall's existing bookings for a read-only run to hold to the model in every view: one of each
-// status in the past and in the future, a booking of several rooms, each room at least once, a recurring parent and
-// two of its children, a booking with a pending change. Which one of a kind is taken turns with the seed (the run
-// id), so each run reads other bookings and the tenth run checks as much as the first; the seed replays a sample.
+// status in the past and in the future, a booking of several rooms, a recurring parent and two of its children, a
+// booking with a pending change, then each room the sample does not yet cover, up to {@link SAMPLE_SIZE} bookings.
+// Which one of a kind is taken turns with the seed (the run id), so each run reads other bookings and the tenth run
+// checks as much as the first; the seed replays a sample.
 import { createHash } from 'node:crypto';
 import type { Booking } from '../../contracts/index.js';
 import { serviceToday } from '../../contracts/service-time.js';
@@ -26,7 +27,7 @@ export interface Sampled {
 
 /**
  * The sample from the whole grid (top-level bookings), the bookings the suite made left out (their names carry a run
- * marker): the strata first, then more of each status up to {@link SAMPLE_SIZE}.
+ * marker): the strata first, then a booking of each room not yet in it, up to {@link SAMPLE_SIZE}.
  */
 export function sampleBookings(rows: readonly Booking[], cat: HallCatalogue, seed: string, pending: readonly number[] = []): Sampled[] {
   const theirs = rows.filter((b) => !MARKER.test(b.BookingName));
@@ -59,10 +60,12 @@ export function sampleBookings(rows: readonly Booking[], cat: HallCatalogue, see
     'a pending change',
     theirs.filter((b) => pending.includes(b.BookingId)),
   );
+  const covered = (id: string) => out.some((s) => roomsNamed(s.row.RoomsUsed, cat).includes(id));
   for (const id of cat.roomNames.keys())
-    take(
-      `room ${cat.roomNames.get(id)}`,
-      theirs.filter((b) => roomsNamed(b.RoomsUsed, cat).includes(id)),
-    );
+    if (!covered(id))
+      take(
+        `room ${cat.roomNames.get(id)}`,
+        theirs.filter((b) => roomsNamed(b.RoomsUsed, cat).includes(id)),
+      );
   return out;
 }
