@@ -118,7 +118,9 @@ test.describe('availability', () => {
       }
       const { own, free, echoes } = await againstFreeSlots(api, facts, cancelled, roomsOf);
       if (echoes || own === free) return;
-      // Answered unlike a free slot: the body is not shown, so only the answer a held slot gets says "held".
+      // Answered unlike a free slot (the body is not shown): "held" only where a field says it is not available, or where
+      // the answer is the one a held slot gets.
+      expect(saysUnavailable(JSON.parse(own)), `checkAvailability for ${label(cancelled)}'s slot and rooms: ${own}`).toBe(false);
       const { held } = await heldBooking(api, facts, seeding);
       const taken = await againstFreeSlots(api, facts, held, roomsOf);
       if (taken.echoes || taken.own === taken.free) return;
