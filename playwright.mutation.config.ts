@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { defineConfig, type Project } from '@playwright/test';
 import base from './playwright.config.js';
 import type { TestFixtures, WorkerFixtures } from './fixtures/index.js';
-import { REPO_ROOT, TESTS_DIR as TESTS } from './settings/paths.js';
+import { REPO_ROOT, STORAGE_STATE, TESTS_DIR as TESTS } from './settings/paths.js';
 import { mutationPlanSetting } from './settings/run.js';
 import { MUTATION_PROJECTS, tryProjectsOf, type PlannedTry, type TryProject } from './mutation/plan.js';
 
@@ -38,9 +38,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
 function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
   const from = projects.get(p.project);
   if (!from) return [];
-  // The setup test saves the session every test of the run reads: its try runs after all the others,
-  // so a mutant that lets it pass cannot hand them a broken session.
-  const after = p.project === 'setup' ? [...suite.map((s) => s.name ?? ''), ...others()] : ['setup'];
+  // The setup test's try saves its session to a file of its own: a mutant that lets it pass cannot hand the
+  // other tries a broken session, and it needs no session itself.
+  const setup = p.project === 'setup';
   return [
     {
       ...from,
@@ -53,13 +53,8 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
       testIgnore: [],
       // Playwright greps `project file › titles` joined by spaces: the file too, so a test of the same title elsewhere stays out.
       grep: new RegExp(p.tries.map((t) => `(${escape([t.file, ...t.titlePath].join(' '))}$)`).join('|')),
-      dependencies: after,
-      use: { ...from.use, mutantPerTest: p.mutantPerTest },
+      dependencies: setup ? [] : ['setup'],
+      use: { ...from.use, mutantPerTest: p.mutantPerTest, ...(setup ? { sessionFile: `${STORAGE_STATE}.${p.name}.json` } : {}) },
     },
   ];
-}
-
-/** The try projects of every suite project but setup. */
-function others(): string[] {
-  return tryProjects.filter((p) => p.project !== 'setup').map((p) => p.name);
 }

@@ -5,7 +5,6 @@ import { dirname } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD } from '../../contracts/index.js';
 import { expect, test } from '../../fixtures/index.js';
 import { LoginPage } from '../../fixtures/pages/login-page.js';
-import { STORAGE_STATE } from '../../settings/paths.js';
 import { doc, notes } from '../../coverage/sources.js';
 
 test(
@@ -16,7 +15,7 @@ test(
       notes('Login and tokens', 'Cookie names are not known. Do not hard-code them: keep whatever the server sets'),
     ],
   },
-  async ({ page, target }) => {
+  async ({ page, target, sessionFile }) => {
     const login = new LoginPage(page);
     // Each step names the likely cause of its failure; the tests that need the session are then not run.
     expect(await login.open(), `GET ${LOGIN_PATH}: login page not found (is HB_BASE_URL the service's origin?)`).toBe(200);
@@ -26,7 +25,7 @@ test(
     const status = await login.logIn(target.email, target.password);
     expect(status, `submitLoginForm answered ${status}, not the 302 of a login`).toBe(302);
     await expect(page, 'the login page again after the post').not.toHaveURL(new RegExp(`${LOGIN_PATH}(\\?|$)`, 'i'));
-    mkdirSync(dirname(STORAGE_STATE), { recursive: true });
-    await page.context().storageState({ path: STORAGE_STATE });
+    mkdirSync(dirname(sessionFile), { recursive: true });
+    await page.context().storageState({ path: sessionFile });
   },
 );
