@@ -23,12 +23,13 @@ export interface FuzzTarget {
   label: string;
 }
 
-export async function openFuzzContext(t: FuzzTarget, seed: number, session?: HbClient): Promise<FuzzContext> {
+export async function openFuzzContext(t: FuzzTarget, seed: number, session?: HbClient, withOther = true): Promise<FuzzContext> {
   const make = (jar?: CookieJar) => HbClient.of(t, { jar, maxConcurrency: t.maxConcurrency, retries: 0, timeoutMs: 15_000 });
   countRequestsOnTheWire();
   const client = session ?? make();
   const other = make();
-  await Promise.all([session ? client.ensureSession() : client.login(), other.login()]);
+  // The second session serves the token checks only (the session group's).
+  await Promise.all([session ? client.ensureSession() : client.login(), ...(withOther ? [other.login()] : [])]);
   const pool = await readPool(client, serviceToday());
   const observed = new Map<string, string>();
   const form = newFormRun(pool.today, seed, t.testCustomerId);

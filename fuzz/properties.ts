@@ -54,6 +54,16 @@ const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Pr
   judge: judge,
 });
 
+/**
+ * The generated checks in three groups, a test each in the suite (tests/wire/generated-inputs.spec.ts): the JSON
+ * endpoints and their boundaries, the session rules (no session, tokens, return URL, cookies, logoff), the form posts.
+ */
+export const FUZZ_GROUPS = ['json', 'session', 'forms'] as const;
+export type FuzzGroup = (typeof FUZZ_GROUPS)[number];
+
+export const groupOf = (p: Property): FuzzGroup =>
+  p.posts ? 'forms' : p.name === BOUNDARIES || p.name.startsWith('json:') ? 'json' : 'session';
+
 export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
   const judgeForm = (c: FormCase) => judgeFormCase(ctx.client, ctx.form, c);
   const judgeEdit = (c: FormCase) => judgeEditCase(ctx.client, ctx.form, c);

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { redact } from '../client/secrets.js';
-import { FUZZ_PROPERTIES, type FuzzContext, type Property } from './properties.js';
+import { FUZZ_PROPERTIES, groupOf, type FuzzContext, type FuzzGroup, type Property } from './properties.js';
 import { plan } from './plan.js';
 import { wireStats } from './send.js';
 import { refusals } from './json-verdicts.js';
@@ -36,6 +36,8 @@ export interface FuzzOptions {
    * finding ends the run, unshrunk, and the properties left are not run.
    */
   firstFindingOnly?: boolean;
+  /** One group of the properties only (the suite's tests); absent: all of them. */
+  group?: FuzzGroup;
 }
 
 interface Finding {
@@ -95,6 +97,8 @@ interface Run {
   /** Whether the target is down: true once a probe said so (summary.down). */
   isDown: () => Promise<boolean>;
 }
+
+const inGroup = (options: FuzzOptions, p: Property) => !options.group || groupOf(p) === options.group;
 
 /** Whether another property's finding has ended a run that asks for the first one only. */
 const firstFound = (run: Run) => !!run.options.firstFindingOnly && run.summary.findings.length > 0;
@@ -219,7 +223,7 @@ async function random(run: Run, property: Property, runs: number): Promise<void>
  * hour, and it reads the hall's count before and after it.
  */
 async function runAll(run: Run, queue: { property: Property; runs: number }[], concurrency: number): Promise<void> {
-  const boundaries = FUZZ_PROPERTIES(run.ctx).filter((p) => p.cases);
+  const boundaries = FUZZ_PROPERTIES(run.ctx).filter((p) => p.cases && inGroup(run.options, p));
   const posts = async () => {
     for (const p of boundaries.filter((b) => b.posts)) await listed(run, p);
     for (const q of queue.filter((r) => r.property.posts)) await random(run, q.property, q.runs);
@@ -238,7 +242,8 @@ async function runAll(run: Run, queue: { property: Property; runs: number }[], c
 
 export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrency: number): Promise<FuzzSummary> {
   const started = performance.now();
-  const queue = plan(ctx, options.cases);
+  // Each property's share of the cases is the same in a run of its group alone.
+  const queue = plan(ctx, options.cases).filter((q) => inGroup(options, q.property));
   const summary: FuzzSummary = {
     cases: 0,
     requests: 0,

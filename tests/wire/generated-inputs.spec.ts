@@ -5,6 +5,8 @@ import { endpoints, pages } from '../../contracts/index.js';
 import { repoPath } from '../../settings/env.js';
 import { displayUrl } from '../../settings/paths.js';
 import { openFuzzContext, type FuzzTarget } from '../../fuzz/context.js';
+import { FUZZ_GROUPS, type FuzzGroup } from '../../fuzz/properties.js';
+import { skipUnlessWrites } from '../../fixtures/read-only.js';
 import { sweepRun } from '../../fuzz/form-checks.js';
 import { guardCollateral } from '../../fixtures/bookings/collateral.js';
 import { bookingRound } from '../../fixtures/bookings/repeats.js';
@@ -24,6 +26,13 @@ const CASES = 700;
  */
 const SAFETY_MS = 480_000;
 
+/** One test per group of the generated checks (fuzz/properties.ts): a finding names its group in the test's title. */
+const GROUP_TITLES: Record<FuzzGroup, string> = {
+  json: 'generated requests to the JSON endpoints and their boundaries meet no server error, no contract break and no dropped connection',
+  session: 'generated session checks: no session, a wrong token, an off-site return URL, HttpOnly cookies, logoff ending the session',
+  forms: 'generated booking form posts, create and edit, meet no server error, no dropped connection and no unescaped name @write',
+};
+
 const findingsOf = (summary: FuzzSummary) =>
   summary.findings.map(
     (f) =>
@@ -40,65 +49,60 @@ test.describe(
     ],
   },
   () => {
-    test('generated requests meet no server error, no contract break, no dropped connection and no security regression', async ({
-      api,
-      target,
-      env,
-      seeding,
-      hallGrid,
-      plannedMutant,
-      runMarker,
-    }, testInfo) => {
-      test.setTimeout(SAFETY_MS + 60_000);
-      const fuzzTarget: FuzzTarget = {
-        ...target,
-        maxConcurrency: target.mockServer ? 4 : env.maxConcurrency,
-        writes: env.allowWrites,
-        label: target.mockServer ? 'built-in mock' : displayUrl(target.baseUrl),
-      };
-      const ctx = await openFuzzContext(fuzzTarget, SEED, api);
-      const replayDir = repoPath(`${env.reportsDir}/fuzz`);
-      // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
-      const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
-      // A mutation try (fixtures/mutation-hook.ts) asks only whether the run finds something.
-      const firstFindingOnly = plannedMutant !== undefined;
-      const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down, firstFindingOnly };
-      let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
-      const run = async () => {
-        summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
-        if (env.allowWrites) await sweepRun(ctx.client, ctx.form.tag);
-      };
-      // The generated form posts leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts);
-      // a change of one is confirmed by a booking's writes through the forms, repeated on bookings of a ledger's own.
-      const ledger = new BookingLedger(api, target.hallId, runMarker, testInfo, env.testCustomerId);
-      const near = () => ({ ids: [], days: [ctx.form.day], rooms: [], customers: [] });
-      const guarded = () =>
-        guardCollateral(hallGrid, testInfo, { round: bookingRound(api, ledger), near }, run).finally(() => ledger.cleanup());
-      await (env.allowWrites ? guarded() : run());
-      if (!summary) throw new Error('the generated run did not finish');
-      expect(summary.down, 'the target answered throughout').toBeUndefined();
-      testInfo.annotations.push({
-        type: 'generated',
-        description:
-          `seed ${SEED}: ${summary.cases} cases, ${summary.requests} requests in ${Math.round(summary.ms)} ms, ` +
-          `at most ${summary.maxInFlight} in flight; invalid inputs ${summary.refused} refused, ` +
-          `${summary.tolerated} answered within the contract`,
+    for (const group of FUZZ_GROUPS)
+      test(GROUP_TITLES[group], async ({ api, target, env, seeding, hallGrid, plannedMutant, runMarker }, testInfo) => {
+        test.setTimeout(SAFETY_MS + 60_000);
+        if (group === 'forms') skipUnlessWrites(testInfo, env.allowWrites);
+        const fuzzTarget: FuzzTarget = {
+          ...target,
+          maxConcurrency: target.mockServer ? 4 : env.maxConcurrency,
+          writes: env.allowWrites,
+          label: target.mockServer ? 'built-in mock' : displayUrl(target.baseUrl),
+        };
+        const ctx = await openFuzzContext(fuzzTarget, SEED, api, group === 'session');
+        const replayDir = repoPath(`${env.reportsDir}/fuzz`);
+        // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
+        const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
+        // A mutation try (fixtures/mutation-hook.ts) asks only whether the run finds something.
+        const firstFindingOnly = plannedMutant !== undefined;
+        const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down, firstFindingOnly, group };
+        let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
+        const run = async () => {
+          summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
+          if (env.allowWrites) await sweepRun(ctx.client, ctx.form.tag);
+        };
+        // The generated requests leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts);
+        // a change of one is confirmed by a booking's writes through the forms, repeated on bookings of a ledger's own.
+        const ledger = new BookingLedger(api, target.hallId, runMarker, testInfo, env.testCustomerId);
+        const near = () => ({ ids: [], days: [ctx.form.day], rooms: [], customers: [] });
+        const guarded = () =>
+          guardCollateral(hallGrid, testInfo, { round: bookingRound(api, ledger), near }, run).finally(() => ledger.cleanup());
+        await (env.allowWrites ? guarded() : run());
+        if (!summary) throw new Error('the generated run did not finish');
+        expect(summary.down, 'the target answered throughout').toBeUndefined();
+        testInfo.annotations.push({
+          type: 'generated',
+          description:
+            `seed ${SEED}, ${group}: ${summary.cases} cases, ${summary.requests} requests in ${Math.round(summary.ms)} ms, ` +
+            `at most ${summary.maxInFlight} in flight; invalid inputs ${summary.refused} refused, ` +
+            `${summary.tolerated} answered within the contract`,
+        });
+        for (const note of summary.notes) testInfo.annotations.push({ type: 'observed', description: note });
+        const findings = findingsOf(summary);
+        // The first finding in the failure's first line: the closing summary shows it.
+        expect(findings, `findings of the generated checks (${findings.length}): ${String(findings[0] ?? '').split('\n')[0]}`).toEqual([]);
+        expect(
+          summary.properties.filter((p) => p.interrupted).map((p) => p.name),
+          'checks the safety stop cut short (the run is too slow to finish its budget of requests)',
+        ).toEqual([]);
+        if (group !== 'forms') return;
+        if (seeding.seededByMock) {
+          // The escaping and delete checks ran on stored bookings, not vacuously.
+          expect(ctx.form.stored, 'form posts stored (and deleted) by the generated run').toBeGreaterThan(0);
+        } else if (!ctx.form.stored) {
+          testInfo.annotations.push({ type: 'vacuous', description: 'no generated form post was stored: escaping and delete unchecked' });
+        }
       });
-      for (const note of summary.notes) testInfo.annotations.push({ type: 'observed', description: note });
-      const findings = findingsOf(summary);
-      // The first finding in the failure's first line: the closing summary shows it.
-      expect(findings, `findings of the generated checks (${findings.length}): ${String(findings[0] ?? '').split('\n')[0]}`).toEqual([]);
-      expect(
-        summary.properties.filter((p) => p.interrupted).map((p) => p.name),
-        'checks the safety stop cut short (the run is too slow to finish its budget of requests)',
-      ).toEqual([]);
-      if (seeding.seededByMock) {
-        // The escaping and delete checks ran on stored bookings, not vacuously.
-        expect(ctx.form.stored, 'form posts stored (and deleted) by the generated run').toBeGreaterThan(0);
-      } else if (env.allowWrites && !ctx.form.stored) {
-        testInfo.annotations.push({ type: 'vacuous', description: 'no generated form post was stored: escaping and delete unchecked' });
-      }
-    });
 
     test('a generated run without writes sends no write and changes nothing', async ({ mock, api, target }) => {
       test.setTimeout(SAFETY_MS + 60_000);
