@@ -51,7 +51,14 @@ test('a run the safety stop cuts short says which properties it cut', async ({},
 });
 
 test('npm run fuzz: --cases is the budget, --time-limit a stop that fails the run it cuts short', async () => {
-  const run = await runScript('scripts/fuzz.ts', ['--seed', '7', '--cases', '100000', '--time-limit', '1'], childEnv({}));
+  // A slow target: the stop cuts the run after a few answers, not after a second of requests as fast as the mock answers.
+  const mock = await startMockServer();
+  mock.context.use(fault({ fault: 'delay', ms: 200, path: `${API_PREFIX}*` }));
+  const { email, password } = mock.context.credentials;
+  const env = { HB_BASE_URL: mock.url, HB_EMAIL: email, HB_PASSWORD: password, HB_HALL_ID: String(mock.context.hallId) };
+  const run = await runScript('scripts/fuzz.ts', ['--seed', '7', '--cases', '100000', '--time-limit', '1'], childEnv(env)).finally(() =>
+    mock.close(),
+  );
   expect(run.status, said(run)).toBe(1);
   expect(run.stdout, said(run)).toMatch(/seed 7, 100000 cases \(time limit 1 s\)/);
   expect(run.stderr, said(run)).toMatch(
