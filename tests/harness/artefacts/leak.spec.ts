@@ -1,5 +1,5 @@
 // Secrets never reach an artefact. The scan itself, on planted files (pure); then the canary
-// (tests/harness/canary/): a browser login with a planted password, a typed login in a traced
+// (tests/harness/artefacts/canary/): a login typed with a planted password in a traced
 // failing test, a contract break with its exchange attached, a skip reason naming the password,
 // all reported, merged and reported again. Every report, output folder, zip and console line of
 // it is searched for the password, the session cookies and every token the canary's mocks issued.
@@ -10,17 +10,12 @@ import { scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/
 import { scratchDir } from '../../../child-runs/child-run.js';
 import { expect, test, type Canary } from './canary.fixture.js';
 
-/** Every secret of the canary, labelled: the password, each issued ticket and token, the saved cookies. */
+/** Every secret of the canary, labelled: the password, each issued ticket and token (the session cookies' values among them). */
 function secretsOf(canary: Canary): Map<string, string> {
   const secrets = new Map<string, string>([[canary.password, 'the password']]);
   if (existsSync(canary.secretsLog)) {
     for (const [i, s] of readFileSync(canary.secretsLog, 'utf8').split('\n').filter(Boolean).entries())
       secrets.set(s, `ticket or token #${i + 1} issued by the mock`);
-  }
-  if (existsSync(canary.storageState)) {
-    for (const c of (JSON.parse(readFileSync(canary.storageState, 'utf8')) as { cookies: { name: string; value: string }[] }).cookies) {
-      if (c.value.length >= 6) secrets.set(c.value, `cookie ${c.name}`);
-    }
   }
   return secrets;
 }

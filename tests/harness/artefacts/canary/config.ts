@@ -1,5 +1,5 @@
 // The canary's config: the repository's own (reporters, scrubbing, Allure, summary, coverage,
-// a shard's blob, CI's retry) with the inline folder as its test folder and three small projects. The
+// a shard's blob, CI's retry) with the inline folder as its test folder and two small projects. The
 // JSON report goes before the scrub reporter, the last of the repository's.
 import { REPO_ROOT, repoModule } from '../../../../child-runs/child-run.js';
 
@@ -32,14 +32,12 @@ export default defineConfig({
   // The JSON report before the scrub, which masks it too.
   reporter: [...reporter.slice(0, -1), ['json'], ...reporter.slice(-1)],
   projects: [
-    { ...project('setup'), testDir: '.', testMatch: /\\.setup\\.ts$/ },
-    { name: 'contract', testMatch: /\\.spec\\.ts$/, dependencies: ['setup'], use: project('ui').use },
+    { name: 'contract', testMatch: /\\.spec\\.ts$/, use: project('ui').use },
     {
       name: 'contract-variant',
       testMatch: ${rerun.toString()},
       grepInvert: ${skip.toString()},
       retries: 0,
-      dependencies: ['setup'],
       use: { ...project('ui').use, ...project('contract-variant').use },
     },
   ],

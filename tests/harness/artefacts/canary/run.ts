@@ -10,12 +10,10 @@ import { childEnv, REPO_ROOT, runInlineTest, runScript, scratchDir, type ChildRu
 import { canaryConfig } from './config.js';
 import { COVERAGE_FILES } from './coverage-file.js';
 import { LEAK_FILES } from './leak-file.js';
-import { LOGIN_FILES } from './login.js';
 import { RETRIED_TITLE, SUMMARY_FILE, SUMMARY_FILES } from './summary-file.js';
 
 /** The inline suite: file name → source. One entry per check's file. */
 const CANARY_FILES: Record<string, string> = {
-  ...LOGIN_FILES,
   ...SUMMARY_FILES,
   ...LEAK_FILES,
   ...COVERAGE_FILES,
@@ -37,7 +35,7 @@ export interface Canary {
   password: string;
   /** Every ticket and token the canary's mocks issued, one a line. */
   secretsLog: string;
-  /** The saved session of the canary's setup. */
+  /** HB_STORAGE_STATE of the run: no test saves a session there (the probe logs in itself), so none lands in the repository. */
   storageState: string;
   run: ChildRun;
   report: JSONReport;
