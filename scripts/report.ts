@@ -15,7 +15,7 @@ import { ALLURE_HISTORY, ALLURE_REPORT, reportsPath } from '../reporting/report-
 import { mergeShardCoverage } from '../coverage/merge.js';
 import type { RunSummary } from '../reporting/summary-model.js';
 import { REPO_ROOT } from '../settings/paths.js';
-import { unfinishedRun } from '../settings/run.js';
+import { unfinishedRunRefusal } from '../settings/run.js';
 
 const env = loadEnvOrExit();
 
@@ -86,15 +86,8 @@ const gate = args.includes('--quality-gate');
 if (gate && Number(process.versions.node.split('.')[0]) < 22) fail(`--quality-gate needs Node 22 or later (this is ${process.version})`);
 const mergeAt = args.indexOf('--merge');
 // The results of a run under way, or of one killed before its end, are partial: no report is made of them.
-const unfinished = mergeAt < 0 ? unfinishedRun(reportsPath(env)) : undefined;
-if (unfinished) {
-  const started = unfinished.startedAt ? `, started ${unfinished.startedAt}` : '';
-  fail(
-    unfinished.alive
-      ? `the run ${unfinished.id}${started} is still under way: report it when it ends`
-      : `the Allure results are of the run ${unfinished.id}${started}, which did not finish (killed?): run the suite again`,
-  );
-}
+const unfinished = mergeAt < 0 ? unfinishedRunRefusal(reportsPath(env)) : undefined;
+if (unfinished) fail(unfinished);
 const resultsDirs =
   mergeAt >= 0 ? mergeShards(args[mergeAt + 1] ?? fail('--merge needs a directory')) : [reportsPath(env, 'allure-results')];
 if (!resultsDirs.some(hasResults))

@@ -113,7 +113,7 @@ interface InProgress extends Owner {
 }
 
 /** The run whose reports are in `reportsDir` and that did not finish (its runner gone), if any; `alive` when one is under way. */
-export function unfinishedRun(reportsDir: string): (KilledRun & { alive: boolean }) | undefined {
+function unfinishedRun(reportsDir: string): (KilledRun & { alive: boolean }) | undefined {
   let note: InProgress;
   try {
     note = JSON.parse(readFileSync(join(reportsDir, RUN_IN_PROGRESS), 'utf8')) as InProgress;
@@ -121,6 +121,16 @@ export function unfinishedRun(reportsDir: string): (KilledRun & { alive: boolean
     return undefined;
   }
   return { id: note.runId, startedAt: note.startedAt, alive: note.pid !== process.pid && alive(note.pid) };
+}
+
+/** Why no report is made of the results in `reportsDir` (a run under way, or one killed before its end), if so. */
+export function unfinishedRunRefusal(reportsDir: string): string | undefined {
+  const unfinished = unfinishedRun(reportsDir);
+  if (!unfinished) return undefined;
+  const started = unfinished.startedAt ? `, started ${unfinished.startedAt}` : '';
+  return unfinished.alive
+    ? `the run ${unfinished.id}${started} is still under way: report it when it ends`
+    : `the Allure results are of the run ${unfinished.id}${started}, which did not finish (killed?): run the suite again`;
 }
 
 /** This run writes its reports now: the note written; returns the run that left the folder unfinished before it, if one did. */
