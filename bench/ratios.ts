@@ -13,6 +13,11 @@ export const HISTORY = join(REPO_ROOT, 'docs', 'bench-history.md');
 /** How long a pass holds as the reference of the budgets. */
 const PASS_HOLDS_MS = 60 * 60 * 1000;
 
+/** The measures whose figures are ratios to the pass: the bench takes the pass again after the last of them. */
+export const RATIOED: readonly string[] = ['suite', 'mutation', 'ci'];
+/** How far the two passes of one bench may differ before its ratios are not to be trusted. */
+const DRIFT_BOUND = 1.2;
+
 /** The budgets, each against the pass: the figure and its bound. */
 const BUDGETS = {
   npmTest: 2.0,
@@ -25,8 +30,12 @@ const BUDGETS = {
 
 /** What the measures of one bench run found (reports/bench.json's figures), each absent when not measured. */
 export interface Figures {
-  /** The service pass against a staging-like server (the staging measure's 0 ms run). */
+  /**
+   * The service pass against a staging-like server (the staging measure's 0 ms run); with a closing pass, the mean
+   * of the two, which `passes` holds.
+   */
   passSeconds?: number;
+  passes?: { start: number; end: number };
   /** selfChecksShare: the harness and artefacts projects' share of its CPU, in per cent. */
   npmTest?: { wallSeconds: number; cpuSeconds: number; green: boolean; selfChecksShare?: number };
   mutation?: { wallSeconds: number; ok: boolean };
@@ -40,6 +49,8 @@ export interface Reference {
   seconds: number;
   /** `measured now`, or when the history's pass was taken. */
   when: string;
+  /** The slower of this run's two passes over the faster: how far the machine's speed drifted during the bench. */
+  drift?: number;
 }
 
 const COLUMNS = [
@@ -63,7 +74,7 @@ function recentPass(now = Date.now()): Reference | undefined {
     const [date, machineOf, pass] = [cells[1], cells[3], cells[4]];
     // A pass of another machine is no unit of this one's figures.
     if (machineOf !== machine()) continue;
-    const seconds = Number(/^([\d.]+) s$/.exec(pass ?? '')?.[1]);
+    const seconds = Number(/^([\d.]+) s\b/.exec(pass ?? '')?.[1]);
     const at = Date.parse(`${date?.replace(' ', 'T')}:00Z`);
     if (Number.isFinite(seconds) && seconds > 0 && Number.isFinite(at))
       return now - at <= PASS_HOLDS_MS ? { seconds, when: date! } : undefined;
@@ -76,8 +87,16 @@ const times = (n: number, pass: number) => round(n / pass, 2);
 const machine = (): string => `${cpus().length} × ${cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? '?'}`;
 
 /** The unit of the budgets: this run's service pass, else the history's within the hour. */
-export const referenceOf = (f: Figures): Reference | undefined =>
-  f.passSeconds ? { seconds: f.passSeconds, when: 'measured now' } : recentPass();
+export function referenceOf(f: Figures): Reference | undefined {
+  if (!f.passSeconds) return recentPass();
+  if (!f.passes) return { seconds: f.passSeconds, when: 'measured now' };
+  const { start, end } = f.passes;
+  return {
+    seconds: f.passSeconds,
+    when: `the mean of ${start} s before the measures and ${end} s after them`,
+    drift: round(Math.max(start, end) / Math.min(start, end), 2),
+  };
+}
 
 /** Whether the .ci/run figures are of another hour than this run's (they compare with nothing of this one). */
 const staleCi = (f: Figures): boolean => f.ci?.at !== undefined && Date.now() - Date.parse(f.ci.at) > PASS_HOLDS_MS;
@@ -97,6 +116,14 @@ export function ratioRows(f: Figures, reference: Reference | undefined): Row[] {
   } else {
     const pass = reference.seconds;
     rows.push({ measure: 'service pass (the budgets’ unit)', value: `${pass} s (${reference.when})` });
+    const drifted = reference.drift !== undefined && reference.drift > DRIFT_BOUND;
+    if (reference.drift !== undefined)
+      rows.push({
+        measure: "the machine's drift during the bench",
+        value: `${reference.drift}×${drifted ? ': the ratios are uncertain by as much; measure again on a quiet machine' : ''}`,
+        target: `≤ ${DRIFT_BOUND}×`,
+        status: verdict(reference.drift <= DRIFT_BOUND),
+      });
     if (f.npmTest) {
       const { wallSeconds, cpuSeconds, green } = f.npmTest;
       row('npm test / pass', times(wallSeconds, pass), BUDGETS.npmTest, green, green ? '' : ', NOT GREEN');
@@ -131,7 +158,14 @@ export function figuresOf(results: Record<string, unknown>): Figures {
   const slow = r.staging?.slow as { exitCode?: number | null } | undefined;
   const seeds = r['seed-scale'] as { ratio?: number; default?: { exitCode?: number }; big?: { exitCode?: number } } | undefined;
   const f: Figures = {};
-  if (fast?.exitCode === 0 && num(fast.wallSeconds)) f.passSeconds = fast.wallSeconds;
+  const closing = r.closingPass as { wallSeconds?: number; exitCode?: number | null } | undefined;
+  if (fast?.exitCode === 0 && num(fast.wallSeconds)) {
+    f.passSeconds = fast.wallSeconds;
+    if (closing?.exitCode === 0 && num(closing.wallSeconds)) {
+      f.passes = { start: fast.wallSeconds!, end: closing.wallSeconds! };
+      f.passSeconds = round((fast.wallSeconds! + closing.wallSeconds!) / 2, 1);
+    }
+  }
   const suite = r.suite;
   const share = num((suite?.selfChecks as { share?: unknown } | undefined)?.share);
   if (num(suite?.wallSeconds) !== undefined)
@@ -164,7 +198,8 @@ const commit = (): string => {
 /** The history file's opening: what it holds, and its table's head. */
 const HISTORY_HEAD =
   '# Bench history\n\nOne row per `npm run bench`, written by it (`bench/ratios.ts`); each time a ratio to the service ' +
-  "pass of the same run, or of a run within the hour, and the self-checks a share of npm test's CPU. " +
+  'pass of the same run (with the passes before and after the measures, their mean), or of a run within the hour, and ' +
+  "the self-checks a share of npm test's CPU. " +
   'Budgets: [README, Speed](../README.md#speed).\n\n' +
   `| ${COLUMNS.join(' | ')} |\n|${COLUMNS.map(() => '---').join('|')}|\n`;
 
@@ -176,7 +211,7 @@ export function appendHistory(f: Figures, rows: Row[]): void {
     new Date().toISOString().slice(0, 16).replace('T', ' '),
     commit(),
     machine(),
-    f.passSeconds === undefined ? '—' : `${f.passSeconds} s`,
+    f.passSeconds === undefined ? '—' : `${f.passSeconds} s${f.passes ? ` (${f.passes.start}, ${f.passes.end})` : ''}`,
     f.npmTest
       ? `${ratio(f.npmTest.wallSeconds)}, ${f.npmTest.cpuSeconds} CPU-s` +
         (f.npmTest.selfChecksShare === undefined ? '' : `, self-checks ${f.npmTest.selfChecksShare}%`)

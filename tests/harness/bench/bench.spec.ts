@@ -5,7 +5,7 @@ import { expect, test } from '../../../fixtures/index.js';
 import { MEASURES, parseBenchArgs } from '../../../bench/options.js';
 import { formatTable } from '../../../bench/report.js';
 import { projectSpans } from '../../../bench/suite.js';
-import { figuresOf, ratioRows } from '../../../bench/ratios.js';
+import { figuresOf, ratioRows, referenceOf } from '../../../bench/ratios.js';
 
 test.describe('bench', () => {
   test('--only takes the named measures in the bench order; without it, every measure', () => {
@@ -57,6 +57,29 @@ test.describe('bench', () => {
       'big hall / default seed met',
       '100 ms per answer / floor met',
     ]);
+  });
+
+  test('with a closing pass the unit is the mean of the two; a drift past its bound is a missed row, a small one is met', () => {
+    const raw = (start: number, end: number) => ({
+      staging: { fast: { wallSeconds: start, exitCode: 0 }, slow: { exitCode: 0 }, ofFloor: 1.1 },
+      closingPass: { wallSeconds: end, exitCode: 0 },
+      suite: { wallSeconds: 66, cpuSeconds: 120, exitCode: 0 },
+    });
+    const shown = (start: number, end: number) => {
+      const figures = figuresOf(raw(start, end));
+      return Object.fromEntries(ratioRows(figures, referenceOf(figures)).map((r) => [r.measure, `${r.value} ${r.status ?? ''}`.trim()]));
+    };
+    expect(shown(30, 36)).toMatchObject({
+      'service pass (the budgets’ unit)': '33 s (the mean of 30 s before the measures and 36 s after them)',
+      "the machine's drift during the bench": '1.2× met',
+      'npm test / pass': '2× met',
+    });
+    expect(shown(30, 40)["the machine's drift during the bench"]).toBe(
+      '1.33×: the ratios are uncertain by as much; measure again on a quiet machine MISSED',
+    );
+    // A closing pass that was not green is no unit: the first pass alone, no drift row.
+    const red = figuresOf({ ...raw(30, 40), closingPass: { wallSeconds: 40, exitCode: 1 } });
+    expect(referenceOf(red)).toEqual({ seconds: 30, when: 'measured now' });
   });
 
   test("a project's span runs from its first test's start to its last test's end", () => {
