@@ -54,7 +54,11 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
       // Playwright greps `project file › titles` joined by spaces: the file too, so a test of the same title elsewhere stays out.
       grep: new RegExp(p.tries.map((t) => `(${escape([t.file, ...t.titlePath].join(' '))}$)`).join('|')),
       dependencies: setup ? [] : ['setup'],
-      use: { ...from.use, mutantPerTest: p.mutantPerTest, ...(setup ? { sessionFile: `${STORAGE_STATE}.${p.name}.json` } : {}) },
+      use: {
+        ...from.use,
+        mutantPerTest: p.mutantPerTest,
+        ...(setup ? { sessionFile: `${STORAGE_STATE}.${p.name.replace(/\W+/g, '-')}.json` } : {}),
+      },
     },
   ];
 }

@@ -36,6 +36,8 @@ export interface Figures {
    */
   passSeconds?: number;
   passes?: { start: number; end: number };
+  /** Why the pass taken again after the measures is no unit (it failed or was not green): the drift is unknown. */
+  closingPassFailed?: string;
   /** selfChecksShare: the harness and artefacts projects' share of its CPU, in per cent. */
   npmTest?: { wallSeconds: number; cpuSeconds: number; green: boolean; selfChecksShare?: number };
   mutation?: { wallSeconds: number; ok: boolean };
@@ -116,6 +118,12 @@ export function ratioRows(f: Figures, reference: Reference | undefined): Row[] {
   } else {
     const pass = reference.seconds;
     rows.push({ measure: 'service pass (the budgets’ unit)', value: `${pass} s (${reference.when})` });
+    if (f.closingPassFailed)
+      rows.push({
+        measure: "the machine's drift during the bench",
+        value: `unknown: the pass after the measures failed (${f.closingPassFailed})`,
+        status: verdict(false),
+      });
     const drifted = reference.drift !== undefined && reference.drift > DRIFT_BOUND;
     if (reference.drift !== undefined)
       rows.push({
@@ -158,13 +166,13 @@ export function figuresOf(results: Record<string, unknown>): Figures {
   const slow = r.staging?.slow as { exitCode?: number | null } | undefined;
   const seeds = r['seed-scale'] as { ratio?: number; default?: { exitCode?: number }; big?: { exitCode?: number } } | undefined;
   const f: Figures = {};
-  const closing = r.closingPass as { wallSeconds?: number; exitCode?: number | null } | undefined;
+  const closing = r.closingPass as { wallSeconds?: number; exitCode?: number | null; error?: string } | undefined;
   if (fast?.exitCode === 0 && num(fast.wallSeconds)) {
     f.passSeconds = fast.wallSeconds;
     if (closing?.exitCode === 0 && num(closing.wallSeconds)) {
       f.passes = { start: fast.wallSeconds!, end: closing.wallSeconds! };
       f.passSeconds = round((fast.wallSeconds! + closing.wallSeconds!) / 2, 1);
-    }
+    } else if (closing) f.closingPassFailed = closing.error ?? `exit ${closing.exitCode ?? 'none'}`;
   }
   const suite = r.suite;
   const share = num((suite?.selfChecks as { share?: unknown } | undefined)?.share);

@@ -45,8 +45,11 @@ export async function openFuzzContext(t: FuzzTarget, seed: number, session?: HbC
     observed,
     notes: () => [
       ...[...observed].map(([k, v]) => `${k}: ${v}`),
+      // A run that stored no form post says nothing of it (a group without them; the suite notes a vacuous one).
       ...(t.writes
-        ? [`form posts stored and deleted again: ${form.stored}`]
+        ? form.stored
+          ? [`form posts stored and deleted again: ${form.stored}`]
+          : []
         : ['writes not allowed: no form posts, BlockUser, GenerateAccessPIN']),
     ],
   };

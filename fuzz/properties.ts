@@ -33,8 +33,9 @@ export interface FuzzContext {
   notes(): string[];
 }
 
-/** The property of the boundary inputs, started before every random one. */
+/** The properties of the boundary inputs (of the reading endpoints, of the writing ones), started before every random one. */
 const BOUNDARIES = 'boundaries';
+const WRITE_BOUNDARIES = 'write-boundaries';
 const FORM_BOUNDARIES_NAME = 'form-boundaries';
 const EDIT_BOUNDARIES_NAME = 'edit-form-boundaries';
 
@@ -55,14 +56,22 @@ const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Pr
 });
 
 /**
- * The generated checks in three groups, a test each in the suite (tests/wire/generated-inputs.spec.ts): the JSON
- * endpoints and their boundaries, the session rules (no session, tokens, return URL, cookies, logoff), the form posts.
+ * The generated checks in three groups, a test each in the suite (tests/wire/generated-inputs.spec.ts): the reading JSON
+ * endpoints and their boundaries; the session rules (no session, tokens, return URL, cookies, logoff); the writes (the
+ * form posts, and the writing JSON endpoints with their boundaries), which run only where the suite may write.
  */
-export const FUZZ_GROUPS = ['json', 'session', 'forms'] as const;
+export const FUZZ_GROUPS = ['json', 'session', 'writes'] as const;
 export type FuzzGroup = (typeof FUZZ_GROUPS)[number];
 
+/** Whether `json:<id>` calls an endpoint that writes. */
+const writingJson = (name: string): boolean => name.startsWith('json:') && endpoints[name.slice('json:'.length) as EndpointId]?.writes;
+
 export const groupOf = (p: Property): FuzzGroup =>
-  p.posts ? 'forms' : p.name === BOUNDARIES || p.name.startsWith('json:') ? 'json' : 'session';
+  p.posts || p.name === WRITE_BOUNDARIES || writingJson(p.name)
+    ? 'writes'
+    : p.name === BOUNDARIES || p.name.startsWith('json:')
+      ? 'json'
+      : 'session';
 
 export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
   const judgeForm = (c: FormCase) => judgeFormCase(ctx.client, ctx.form, c);
@@ -77,12 +86,20 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
     ),
   );
   // First in a run (fuzz/runner.ts starts them first and sends each once, in order); a property too, so a finding replays.
+  const inputs = ids.filter((id) => takesInput(id, ctx.writes));
   const boundaries = boundaryCases(
-    ids.filter((id) => takesInput(id, ctx.writes)),
+    inputs.filter((id) => !endpoints[id].writes),
     ctx.pool,
   );
+  const writeBoundaries = boundaryCases(
+    inputs.filter((id) => endpoints[id].writes),
+    ctx.pool,
+  );
+  const listed = (name: string, cases: typeof boundaries): Property[] =>
+    cases.length ? [{ ...property(name, fc.constantFrom(...cases), (c) => judgeJsonCase(ctx.client, c)), cases }] : [];
   return [
-    { ...property(BOUNDARIES, fc.constantFrom(...boundaries), (c) => judgeJsonCase(ctx.client, c)), cases: boundaries },
+    ...listed(BOUNDARIES, boundaries),
+    ...listed(WRITE_BOUNDARIES, writeBoundaries),
     ...json,
     property('no-session', noSessionCaseArb(ctx.pool, ctx.writes), (c) => judgeNoSession(ctx.fresh(), c, ctx.observed)),
     property('token', tokenCaseArb(ctx.pool), (c) => judgeToken(ctx.client, ctx.other, c)),

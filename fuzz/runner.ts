@@ -255,15 +255,18 @@ export async function runFuzz(ctx: FuzzContext, options: FuzzOptions, concurrenc
     refused: 0,
     tolerated: 0,
   };
+  // The counters are the process's: this run's share is what they gained during it (the suite runs one group after another).
   const requestsBefore = wireStats.requests;
+  const [refusedBefore, toleratedBefore] = [refusals.refused, refusals.tolerated];
+  wireStats.maxInFlight = wireStats.inFlight;
   const log = options.log ?? (() => undefined);
   const run: Run = { ctx, options, summary, deadline: started + options.budgetMs, log, isDown: downCheck(summary, options) };
   await runAll(run, queue, concurrency);
   summary.notes.push(...ctx.notes());
   summary.requests = wireStats.requests - requestsBefore;
   summary.maxInFlight = wireStats.maxInFlight;
-  summary.refused = refusals.refused;
-  summary.tolerated = refusals.tolerated;
+  summary.refused = refusals.refused - refusedBefore;
+  summary.tolerated = refusals.tolerated - toleratedBefore;
   summary.ms = performance.now() - started;
   return summary;
 }

@@ -9,7 +9,7 @@ import { parseTestName } from '../reporting/json-report.js';
 
 /** The suite that judges the mock's service: setup, the service projects and the contract's list-shape and alias variant. */
 export const MUTATION_PROJECTS = [...SERVICE_PROJECTS, 'contract-variant'];
-/** Suite projects a try may run in: the service projects and `setup` (its try runs last, see playwright.mutation.config.ts). */
+/** Suite projects a try may run in: the service projects and `setup` (its try keeps its own session: playwright.mutation.config.ts). */
 const TRY_PROJECTS = ['setup', ...MUTATION_PROJECTS];
 
 /** One try: `titlePath` of `file` (relative to tests/), run as suite project `project` would, against `mutant`. */

@@ -37,7 +37,7 @@ if (o.serve) {
 } else {
   const results: Record<string, unknown> = {};
   const rows: Row[] = [];
-  // The pass is taken again after the last measure it is the unit of: the machine's speed drifts within minutes.
+  // The pass again after the last measure it is the unit of (bench/staging.ts, closingPass).
   const ratioed = MEASURES.filter((m) => o.measures.includes(m) && RATIOED.includes(m));
   const lastRatioed = o.measures.includes('staging') ? ratioed.at(-1) : undefined;
   for (const name of MEASURES.filter((m) => o.measures.includes(m))) {

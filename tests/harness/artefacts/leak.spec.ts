@@ -10,12 +10,15 @@ import { scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/
 import { scratchDir } from '../../../child-runs/child-run.js';
 import { expect, test, type Canary } from './canary.fixture.js';
 
-/** Every secret of the canary, labelled: the password, each issued ticket and token (the session cookies' values among them). */
+/** Every secret of the canary, labelled: the password, each issued ticket and token, the saved session's cookies. */
 function secretsOf(canary: Canary): Map<string, string> {
   const secrets = new Map<string, string>([[canary.password, 'the password']]);
   if (existsSync(canary.secretsLog)) {
     for (const [i, s] of readFileSync(canary.secretsLog, 'utf8').split('\n').filter(Boolean).entries())
       secrets.set(s, `ticket or token #${i + 1} issued by the mock`);
+  }
+  for (const c of (JSON.parse(readFileSync(canary.storageState, 'utf8')) as { cookies: { name: string; value: string }[] }).cookies) {
+    if (c.value.length >= 6) secrets.set(c.value, `cookie ${c.name}`);
   }
   return secrets;
 }

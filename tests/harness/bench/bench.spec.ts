@@ -59,7 +59,7 @@ test.describe('bench', () => {
     ]);
   });
 
-  test('with a closing pass the unit is the mean of the two; a drift past its bound is a missed row, a small one is met', () => {
+  test('with a closing pass the unit is the mean of the two; a drift past its bound or a failed closing pass is a missed row', () => {
     const raw = (start: number, end: number) => ({
       staging: { fast: { wallSeconds: start, exitCode: 0 }, slow: { exitCode: 0 }, ofFloor: 1.1 },
       closingPass: { wallSeconds: end, exitCode: 0 },
@@ -77,9 +77,13 @@ test.describe('bench', () => {
     expect(shown(30, 40)["the machine's drift during the bench"]).toBe(
       '1.33×: the ratios are uncertain by as much; measure again on a quiet machine MISSED',
     );
-    // A closing pass that was not green is no unit: the first pass alone, no drift row.
+    // A closing pass that was not green is no unit: the first pass alone, and the drift a missed row.
     const red = figuresOf({ ...raw(30, 40), closingPass: { wallSeconds: 40, exitCode: 1 } });
     expect(referenceOf(red)).toEqual({ seconds: 30, when: 'measured now' });
+    expect(ratioRows(red, referenceOf(red)).find((r) => r.measure === "the machine's drift during the bench")).toMatchObject({
+      value: 'unknown: the pass after the measures failed (exit 1)',
+      status: 'MISSED',
+    });
   });
 
   test("a project's span runs from its first test's start to its last test's end", () => {

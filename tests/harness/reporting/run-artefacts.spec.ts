@@ -103,7 +103,7 @@ test.describe('run artefacts', () => {
     expect(lines.join('\n')).toMatch(/Passed without their check biting \(vacuous: the target's data could not show it; 1 test\):/);
   });
 
-  test('a killed run is found by the next run: its temporary folder removed, its reports named and refused by npm run report', () => {
+  test('a killed run is found by the next run: its temporary folder removed, its reports named, npm run report refusal worded', () => {
     // A run whose runner is gone: its folder of run-wide files, and its note in a reports folder.
     const id = `killed${Date.now().toString(36)}`;
     const folder = join(dirname(scratchDir('probe')), `hb-run-${id}`);

@@ -9,6 +9,7 @@ export const LEAK_FILES = {
   'leak.spec.ts': `import { pagePath } from ${repoModule('contracts/index.ts')};
 import { expect, test } from ${repoModule('fixtures/index.ts')};
 import { LoginPage } from ${repoModule('fixtures/pages/login-page.ts')};
+import { STORAGE_STATE } from ${repoModule('settings/paths.ts')};
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -23,6 +24,8 @@ test(${JSON.stringify(EVIDENCE_PROBE_TITLE)}, async ({
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(target.email, target.password);
+  // The session saved, as the suite's setup saves it: its cookies are among the secrets searched for.
+  await page.context().storageState({ path: STORAGE_STATE });
   await page.goto(pagePath('bookingsIndexPage', { hall_id: target.hallId }));
   mock.use({ json: (id, data) => (id === 'listRoomsForGrid' ? [{ unexpected: true }] : data) });
   const { data } = await api.call('listRoomsForGrid', { query: { id: target.hallId } });

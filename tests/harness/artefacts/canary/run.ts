@@ -35,7 +35,7 @@ export interface Canary {
   password: string;
   /** Every ticket and token the canary's mocks issued, one a line. */
   secretsLog: string;
-  /** HB_STORAGE_STATE of the run: no test saves a session there (the probe logs in itself), so none lands in the repository. */
+  /** The session the probe saved after its login (HB_STORAGE_STATE of the run). */
   storageState: string;
   run: ChildRun;
   report: JSONReport;
