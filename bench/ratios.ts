@@ -68,6 +68,16 @@ const COLUMNS = [
   'verdict',
 ];
 
+/** A history row's pass cell, `28.8 s` or `28.8 s (28.8, 28.7)` (the mean of two passes): its seconds, and for two their drift. */
+export function passOfCell(cell: string): { seconds: number; drift?: number } | undefined {
+  const m = /^([\d.]+) s(?: \(([\d.]+), ([\d.]+)\))?$/.exec(cell.trim());
+  const seconds = Number(m?.[1]);
+  if (!m || !(seconds > 0)) return undefined;
+  if (m[2] === undefined || m[3] === undefined) return { seconds };
+  const [a, b] = [Number(m[2]), Number(m[3])];
+  return { seconds, drift: round(Math.max(a, b) / Math.min(a, b), 2) };
+}
+
 /** The last pass of the history taken within the hour, if any. */
 function recentPass(now = Date.now()): Reference | undefined {
   if (!existsSync(HISTORY)) return undefined;
@@ -76,10 +86,12 @@ function recentPass(now = Date.now()): Reference | undefined {
     const [date, machineOf, pass] = [cells[1], cells[3], cells[4]];
     // A pass of another machine is no unit of this one's figures.
     if (machineOf !== machine()) continue;
-    const seconds = Number(/^([\d.]+) s\b/.exec(pass ?? '')?.[1]);
+    const taken = passOfCell(pass ?? '');
     const at = Date.parse(`${date?.replace(' ', 'T')}:00Z`);
-    if (Number.isFinite(seconds) && seconds > 0 && Number.isFinite(at))
-      return now - at <= PASS_HOLDS_MS ? { seconds, when: date! } : undefined;
+    if (taken && Number.isFinite(at))
+      return now - at <= PASS_HOLDS_MS
+        ? { seconds: taken.seconds, when: date!, ...(taken.drift !== undefined && { drift: taken.drift }) }
+        : undefined;
   }
   return undefined;
 }

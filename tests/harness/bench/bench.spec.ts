@@ -5,7 +5,7 @@ import { expect, test } from '../../../fixtures/index.js';
 import { MEASURES, parseBenchArgs } from '../../../bench/options.js';
 import { formatTable } from '../../../bench/report.js';
 import { projectSpans } from '../../../bench/suite.js';
-import { figuresOf, ratioRows, referenceOf } from '../../../bench/ratios.js';
+import { figuresOf, passOfCell, ratioRows, referenceOf } from '../../../bench/ratios.js';
 
 test.describe('bench', () => {
   test('--only takes the named measures in the bench order; without it, every measure', () => {
@@ -84,6 +84,13 @@ test.describe('bench', () => {
       value: 'unknown: the pass after the measures failed (exit 1)',
       status: 'MISSED',
     });
+  });
+
+  test("the history's pass cell reads one pass or the mean of two with their drift; anything else is no pass", () => {
+    expect(passOfCell('30.4 s')).toEqual({ seconds: 30.4 });
+    expect(passOfCell('36.6 s (38.5, 34.7)')).toEqual({ seconds: 36.6, drift: 1.11 });
+    expect(passOfCell('—')).toBeUndefined();
+    expect(passOfCell('0 s')).toBeUndefined();
   });
 
   test("a project's span runs from its first test's start to its last test's end", () => {
