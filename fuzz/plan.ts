@@ -10,6 +10,7 @@ export function plan(ctx: FuzzContext, total: number): { property: Property; run
   return props.map((property) => {
     if (property.name.startsWith('json:')) return { property, runs: Math.max(5, Math.floor((total * 0.8) / jsonProps.length)) };
     if (property.name === 'no-session') return { property, runs: share(0.08, 20) };
+    if (property.name === 'no-session-writes') return { property, runs: share(0.02, 8) };
     if (property.name === 'token') return { property, runs: share(0.05, 12) };
     if (property.name === 'return-url') return { property, runs: share(0.01, 10, 30) };
     if (property.name === 'form') return { property, runs: share(0.03, 12, 60) };

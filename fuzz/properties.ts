@@ -36,6 +36,8 @@ export interface FuzzContext {
 /** The properties of the boundary inputs (of the reading endpoints, of the writing ones), started before every random one. */
 const BOUNDARIES = 'boundaries';
 const WRITE_BOUNDARIES = 'write-boundaries';
+/** The writes without a session (refused, or they would write): a property of the writes group. */
+const NO_SESSION_WRITES = 'no-session-writes';
 const FORM_BOUNDARIES_NAME = 'form-boundaries';
 const EDIT_BOUNDARIES_NAME = 'edit-form-boundaries';
 
@@ -58,7 +60,7 @@ const property = <T>(name: string, arb: fc.Arbitrary<T>, judge: (input: T) => Pr
 /**
  * The generated checks in three groups, a test each in the suite (tests/wire/generated-inputs.spec.ts): the reading JSON
  * endpoints and their boundaries; the session rules (no session, tokens, return URL, cookies, logoff); the writes (the
- * form posts, and the writing JSON endpoints with their boundaries), which run only where the suite may write.
+ * form posts, the writing JSON endpoints with their boundaries, the writes without a session), which run only where the suite may write.
  */
 export const FUZZ_GROUPS = ['json', 'session', 'writes'] as const;
 export type FuzzGroup = (typeof FUZZ_GROUPS)[number];
@@ -67,7 +69,7 @@ export type FuzzGroup = (typeof FUZZ_GROUPS)[number];
 const writingJson = (name: string): boolean => name.startsWith('json:') && endpoints[name.slice('json:'.length) as EndpointId]?.writes;
 
 export const groupOf = (p: Property): FuzzGroup =>
-  p.posts || p.name === WRITE_BOUNDARIES || writingJson(p.name)
+  p.posts || p.name === WRITE_BOUNDARIES || p.name === NO_SESSION_WRITES || writingJson(p.name)
     ? 'writes'
     : p.name === BOUNDARIES || p.name.startsWith('json:')
       ? 'json'
@@ -101,7 +103,10 @@ export function FUZZ_PROPERTIES(ctx: FuzzContext): Property[] {
     ...listed(BOUNDARIES, boundaries),
     ...listed(WRITE_BOUNDARIES, writeBoundaries),
     ...json,
-    property('no-session', noSessionCaseArb(ctx.pool, ctx.writes), (c) => judgeNoSession(ctx.fresh(), c, ctx.observed)),
+    property('no-session', noSessionCaseArb(ctx.pool, 'reads'), (c) => judgeNoSession(ctx.fresh(), c, ctx.observed)),
+    ...(ctx.writes
+      ? [property(NO_SESSION_WRITES, noSessionCaseArb(ctx.pool, 'writes'), (c) => judgeNoSession(ctx.fresh(), c, ctx.observed))]
+      : []),
     property('token', tokenCaseArb(ctx.pool), (c) => judgeToken(ctx.client, ctx.other, c)),
     property('return-url', returnUrlCaseArb, (c) => judgeReturnUrl(ctx.fresh(), c, ctx.credentials)),
     property('session-cookies-http-only', fc.constant(null), () => probeHttpOnly(ctx.fresh)),
