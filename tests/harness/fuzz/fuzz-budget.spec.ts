@@ -1,5 +1,5 @@
 // The generated checks' budget is in requests, not seconds (fuzz/runner.ts): on a fast mock and on
-// one whose every /api/ answer waits 10 ms (the `delay` fault, mock-server/faults.ts) the same seed and case
+// one whose every /api/ answer waits 3 ms (the `delay` fault, mock-server/faults.ts) the same seed and case
 // budget send the same requests in the same order; the time limit is only a safety stop, and a run
 // it cuts short says so (its properties are marked interrupted, which fails the suite's spec and
 // `npm run fuzz`).
@@ -38,7 +38,7 @@ async function sentBy(delayMs: number, safetyMs: number, replayDir: string) {
 test('a generated run sends the same requests in the same order on a fast and a slow server', async ({}, testInfo) => {
   test.setTimeout(180_000);
   const fast = await sentBy(0, 120_000, testInfo.outputPath('fast'));
-  const slow = await sentBy(10, 120_000, testInfo.outputPath('slow'));
+  const slow = await sentBy(3, 120_000, testInfo.outputPath('slow'));
   expect(fast.interrupted, 'properties the safety stop cut short on the fast mock').toEqual([]);
   expect(slow.interrupted, 'properties the safety stop cut short on the slow mock').toEqual([]);
   expect(fast.sent.length, 'requests of the run').toBeGreaterThan(CASES);
