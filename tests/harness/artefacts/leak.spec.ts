@@ -86,7 +86,7 @@ test.describe('secrets in artefacts', () => {
   test('no password, cookie value or token of the canary reaches a report, trace, attachment or the console', ({ canary }) => {
     // The evidence a failure leaves is there to be searched: trace, screenshot, error context, exchanges.
     const results = readdirSync(canary.results, { recursive: true }).map(String);
-    expect(results.filter((f) => f.endsWith('trace.zip')).length, 'traces of the retries').toBeGreaterThanOrEqual(2);
+    expect(results.filter((f) => f.endsWith('trace.zip')).length, 'traces of the failed first tries').toBeGreaterThanOrEqual(2);
     expect(
       results.some((f) => f.endsWith('.png')),
       'a failure screenshot',

@@ -1,5 +1,6 @@
 // The canary's file for the leak scan and the evidence checks: one failure that leaves the evidence a
-// real failure leaves, on both tries: a login typed with the planted password, then a contract break
+// real failure leaves, tried once (a retry's artefacts are of the same kinds, and it would cost a worker start
+// with the fixtures and a browser): a login typed with the planted password, then a contract break
 // against a mutated mock (its masked exchange attached, first), a screenshot, an error context, a trace; then
 // an exchange in a hook after it.
 import { repoModule } from '../../../../child-runs/child-run.js';
@@ -12,6 +13,7 @@ import { LoginPage } from ${repoModule('fixtures/pages/login-page.ts')};
 import { STORAGE_STATE } from ${repoModule('settings/paths.ts')};
 
 test.use({ storageState: { cookies: [], origins: [] } });
+test.describe.configure({ retries: 0 });
 
 // An exchange after the test, as a fixture's cleanup makes: its step is among the hooks'.
 test.afterEach(async ({ api, target }) => {
