@@ -38,9 +38,12 @@ export const hallProbes: Record<Id, (p: SecurityProbe) => Promise<unknown>> = {
     });
     return JSON.stringify(json);
   },
+  // Still unanswered after 1.5 s: the probe does not wait out the mutant's three seconds.
   'rooms-for-booking-slow': async (p) => {
-    const started = Date.now();
-    await text(p, `${E.listRoomsForBooking.path}?hallid=${p.hall}`);
-    return Date.now() - started > 1_500;
+    const answered = text(p, `${E.listRoomsForBooking.path}?hallid=${p.hall}`).then(
+      () => 'answered',
+      () => 'failed',
+    );
+    return Promise.race([answered, new Promise((resolve) => setTimeout(resolve, 1_500, 'waiting after 1.5 s'))]);
   },
 };
