@@ -120,9 +120,26 @@ export function writeReport(run: RunFacts, results: MutantResult[], order: strin
   return report;
 }
 
-/** Write mutation/killers.json, this run's kills merged into the committed record; returns how many it holds. */
-export function writeKillers(results: MutantResult[], order: string[], narrowed = false): number {
+/** Mutants a killer may play in the first try before it sets the rounds: the committed record holds at most this many. */
+export const KILLER_ROUNDS = 4;
+
+/**
+ * The killers this run recorded that now play more than {@link KILLER_ROUNDS} mutants, with how many: a whole-suite run
+ * names the first test that failed, often the same early test.
+ */
+export function crowdedKillers(record: Record<string, string[]>, results: MutantResult[]): [string, number][] {
+  const plays = new Map<string, number>();
+  for (const [killer] of Object.values(record)) if (killer) plays.set(killer, (plays.get(killer) ?? 0) + 1);
+  const recorded = new Set(results.filter((r) => r.status === 'killed').map((r) => record[r.id]?.[0]));
+  return [...plays].filter(([killer, n]) => n > KILLER_ROUNDS && recorded.has(killer));
+}
+
+/**
+ * Write mutation/killers.json, this run's kills merged into the committed record; returns how many it holds and
+ * the killers it crowded.
+ */
+export function writeKillers(results: MutantResult[], order: string[], narrowed = false): { held: number; crowded: [string, number][] } {
   const record = mergeKillers(readJson<Record<string, string[]>>(KILLERS) ?? {}, results, order, { narrowed });
   writeFileSync(KILLERS, `${JSON.stringify(record, null, 2)}\n`);
-  return Object.keys(record).length;
+  return { held: Object.keys(record).length, crowded: crowdedKillers(record, results) };
 }

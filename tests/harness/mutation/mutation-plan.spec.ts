@@ -6,7 +6,7 @@ import { endpoints as E } from '../../../contracts/index.js';
 import { expect, test } from '../../../fixtures/index.js';
 import { parseMutationArgs, selectMutants } from '../../../mutation/options.js';
 import { MUTANT_ANNOTATION, testKey, tryOfResult, tryProjectsOf, type PlannedTry } from '../../../mutation/plan.js';
-import { mergeKillers, mergeResults, type MutantResult } from '../../../mutation/report.js';
+import { crowdedKillers, KILLER_ROUNDS, mergeKillers, mergeResults, type MutantResult } from '../../../mutation/report.js';
 
 const grid = { project: 'contract', file: 'contract/endpoints.spec.ts', titlePath: ['grid answers'] };
 const plan: PlannedTry[] = [
@@ -90,6 +90,15 @@ test.describe('mutation record', () => {
       c: ['[contract] old c'],
     });
     expect(mergeKillers(before, [result('c', 'survived')], order)).toEqual({ a: ['[contract] old a'], b: ['[contract] old b'] });
+  });
+
+  test("--record names a killer it crowded past the first try's rounds, and only one this run recorded", () => {
+    const early = '[contract] contract/auth.spec.ts › early';
+    const ids = Array.from({ length: KILLER_ROUNDS + 1 }, (_, i) => `m${i}`);
+    const record = { ...Object.fromEntries(ids.map((id) => [id, [early]])), other: ['[wire] other'] };
+    expect(crowdedKillers(record, [result('m0', 'killed', early)])).toEqual([[early, KILLER_ROUNDS + 1]]);
+    expect(crowdedKillers(record, [result('other', 'killed', '[wire] other')]), 'a crowd this run did not record').toEqual([]);
+    expect(crowdedKillers({ ...record, m0: ['[wire] other'] }, [result('m0', 'killed', '[wire] other')])).toEqual([]);
   });
 
   test('--only X merges X into the last report and keeps the other mutants', () => {
