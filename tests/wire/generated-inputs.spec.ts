@@ -39,6 +39,9 @@ const findingsOf = (summary: FuzzSummary) =>
       `${f.property}: ${f.message}\n  shrunk input: ${JSON.stringify(f.input)}\n  replay: ${replayCommand(f.replayFile)} (seed ${f.seed})`,
   );
 
+/** A mutation try (fixtures/mutation-hook.ts) asks only whether a run finds something: it stops at its first finding. */
+const tryOptions = (plannedMutant: string | undefined) => ({ firstFindingOnly: plannedMutant !== undefined });
+
 test.describe(
   'generated inputs',
   {
@@ -63,9 +66,7 @@ test.describe(
         const replayDir = repoPath(`${env.reportsDir}/fuzz`);
         // A target that dies mid-run is one report (the run's marker, fixtures/target-down.ts), not a finding per case.
         const down = async () => targetDown(target.baseUrl) ?? (await checkTarget(target.baseUrl))?.reason;
-        // A mutation try (fixtures/mutation-hook.ts) asks only whether the run finds something.
-        const firstFindingOnly = plannedMutant !== undefined;
-        const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down, firstFindingOnly, group };
+        const options = { seed: SEED, cases: CASES, budgetMs: SAFETY_MS, replayDir, targetDown: down, group, ...tryOptions(plannedMutant) };
         let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
         const run = async () => {
           summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
@@ -109,11 +110,9 @@ test.describe(
       const state = () => JSON.stringify([mock.state.bookings, mock.state.customers, mock.state.pins]);
       const before = state();
       const ctx = await openFuzzContext({ ...target, maxConcurrency: 4, writes: false, label: 'built-in mock' }, SEED, api);
-      // A mutation try (fixtures/mutation-hook.ts) asks only whether the run finds something.
-      const firstFindingOnly = plannedMutant !== undefined;
       const summary = await runFuzz(
         ctx,
-        { seed: SEED, cases: 300, budgetMs: SAFETY_MS, replayDir: repoPath('reports/fuzz'), firstFindingOnly },
+        { seed: SEED, cases: 300, budgetMs: SAFETY_MS, replayDir: repoPath('reports/fuzz'), ...tryOptions(plannedMutant) },
         4,
       );
       expect(findingsOf(summary)).toEqual([]);
