@@ -174,7 +174,7 @@ test.describe('hostile targets', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('[{"BookingId": 1,');
     });
-    // One try: a GET is retried after no answer (client/transport.ts), which this check does not need to wait for.
+    // One try: a GET is retried after a transport error (client/transport.ts), which this check need not wait for.
     const client = new HbClient({ baseUrl: hung.origin, email: 'a@b', password: 'pw-123456', hallId: 1, timeoutMs: 1_000, retries: 0 });
     const error = await rejectionOf(client.send('/api/bookings/GetForHallgrid?id=1'), TransportError);
     expect(error.message).toMatch(
