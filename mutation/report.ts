@@ -120,7 +120,7 @@ export function writeReport(run: RunFacts, results: MutantResult[], order: strin
   return report;
 }
 
-/** Mutants a killer may play in the first try before it sets the rounds: the committed record holds at most this many. */
+/** The first try plays as many rounds as its most crowded killer has mutants: a killer of more than this many is named. */
 export const KILLER_ROUNDS = 4;
 
 /**
@@ -130,7 +130,7 @@ export const KILLER_ROUNDS = 4;
 export function crowdedKillers(record: Record<string, string[]>, results: MutantResult[]): [string, number][] {
   const plays = new Map<string, number>();
   for (const [killer] of Object.values(record)) if (killer) plays.set(killer, (plays.get(killer) ?? 0) + 1);
-  const recorded = new Set(results.filter((r) => r.status === 'killed').map((r) => record[r.id]?.[0]));
+  const recorded = new Set(results.filter((r) => r.status === 'killed' && r.caughtBy[0]).map((r) => record[r.id]?.[0]));
   return [...plays].filter(([killer, n]) => n > KILLER_ROUNDS && recorded.has(killer));
 }
 

@@ -180,6 +180,6 @@ if (o.record && (!o.playwrightArgs.length || o.only)) {
   const { held, crowded } = writeKillers(results, order, o.playwrightArgs.length > 0);
   console.log(`→ ${relative(ROOT, KILLERS)}: the killers of ${held} mutants (this run's ${killedNow} merged in), tried first next time`);
   for (const [killer, n] of crowded)
-    console.log(`  ${killer} now kills ${n} mutants: the first try plays ${n} rounds of it; give some another killer (CONTRIBUTING.md)`);
+    console.log(`  ${killer} is the recorded killer of ${n} mutants: the first try plays ${n} rounds of it; spread them (CONTRIBUTING.md)`);
 }
 process.exit(faithful.ok && survived.length === 0 && errored.length === 0 ? 0 : 1);
