@@ -88,6 +88,10 @@ test.describe('secrets in artefacts', () => {
     const results = readdirSync(canary.results, { recursive: true }).map(String);
     expect(results.filter((f) => f.endsWith('trace.zip')).length, 'traces of the failed first tries').toBeGreaterThanOrEqual(2);
     expect(
+      results.some((f) => f.includes('failing-exchange-first') && f.endsWith('trace.zip')),
+      "the probe's trace, its typed login in it",
+    ).toBe(true);
+    expect(
       results.some((f) => f.endsWith('.png')),
       'a failure screenshot',
     ).toBe(true);
