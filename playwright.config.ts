@@ -90,7 +90,7 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     },
     // Offline, every service project but setup keeps to one worker (wire's and flows' second would start a worker
     // and a browser for a few tests): fewer worker starts (each costs seconds), the second slot busy with another project.
-    // Against a remote target every project takes HB_MAX_CONCURRENCY.
+    // Against a remote target every project but ui takes HB_MAX_CONCURRENCY.
     // The checks of a run's artefacts (offline only) share one inline run, the canary, a worker fixture: one
     // worker runs them all, so the canary runs once. Listed first, so its child run (a minute of mostly its own
     // processes) overlaps the quick service projects on the other slot instead of the harness's heavy checks.
@@ -120,7 +120,9 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
           })),
         ]),
     { name: 'wire', testDir: './tests/wire', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
-    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
+    // Five tests in two files, the login page's apart (no trace there): one worker against a remote target too, so the
+    // other slot goes on to the next project instead of starting two more workers for a test or two each.
+    { name: 'ui', testDir: './tests/ui', dependencies: ['setup'], use: loggedIn, workers: 1 },
     { name: 'flows', testDir: './tests/flows', dependencies: ['setup'], use: loggedIn, ...oneWorkerOffline },
     // Against a remote target the contract comes last: wire's generated run holds the cap on requests in flight
     // for most of the run, the browser projects (whose pages' own requests the cap does not hold) run beside it,
