@@ -55,7 +55,9 @@ test.describe(
     for (const group of FUZZ_GROUPS)
       test(GROUP_TITLES[group], async ({ api, target, env, seeding, hallGrid, plannedMutant, runMarker }, testInfo) => {
         test.setTimeout(SAFETY_MS + 60_000);
-        if (group === 'writes') skipUnlessWrites(testInfo, env.allowWrites);
+        // Only the writes group writes (it runs only where the suite may): the others send no write to sweep or to guard.
+        const writes = group === 'writes';
+        if (writes) skipUnlessWrites(testInfo, env.allowWrites);
         const fuzzTarget: FuzzTarget = {
           ...target,
           maxConcurrency: target.mockServer ? 4 : env.maxConcurrency,
@@ -70,15 +72,16 @@ test.describe(
         let summary: Awaited<ReturnType<typeof runFuzz>> | undefined;
         const run = async () => {
           summary = await runFuzz(ctx, options, fuzzTarget.maxConcurrency);
-          if (env.allowWrites) await sweepRun(ctx.client, ctx.form.tag);
+          if (writes) await sweepRun(ctx.client, ctx.form.tag);
         };
-        // The generated requests leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts);
+        // The generated writes leave the hall's bookings they did not make as they were (fixtures/bookings/collateral.ts);
         // a change of one is confirmed by a booking's writes through the forms, repeated on bookings of a ledger's own.
-        const ledger = new BookingLedger(api, target.hallId, runMarker, testInfo, env.testCustomerId);
-        const near = () => ({ ids: [], days: [ctx.form.day], rooms: [], customers: [] });
-        const guarded = () =>
-          guardCollateral(hallGrid, testInfo, { round: bookingRound(api, ledger), near }, run).finally(() => ledger.cleanup());
-        await (env.allowWrites ? guarded() : run());
+        const guarded = () => {
+          const ledger = new BookingLedger(api, target.hallId, runMarker, testInfo, env.testCustomerId);
+          const near = () => ({ ids: [], days: [ctx.form.day], rooms: [], customers: [] });
+          return guardCollateral(hallGrid, testInfo, { round: bookingRound(api, ledger), near }, run).finally(() => ledger.cleanup());
+        };
+        await (writes ? guarded() : run());
         if (!summary) throw new Error('the generated run did not finish');
         expect(summary.down, 'the target answered throughout').toBeUndefined();
         testInfo.annotations.push({
@@ -96,7 +99,7 @@ test.describe(
           summary.properties.filter((p) => p.interrupted).map((p) => p.name),
           'checks the safety stop cut short (the run is too slow to finish its budget of requests)',
         ).toEqual([]);
-        if (group !== 'writes') return;
+        if (!writes) return;
         if (seeding.seededByMock) {
           // The escaping and delete checks ran on stored bookings, not vacuously.
           expect(ctx.form.stored, 'form posts stored (and deleted) by the generated run').toBeGreaterThan(0);
