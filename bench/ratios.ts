@@ -68,14 +68,16 @@ const COLUMNS = [
   'verdict',
 ];
 
+/** The slower of two passes over the faster: how far the machine's speed drifted between them. */
+const driftOf = (a: number, b: number): number => round(Math.max(a, b) / Math.min(a, b), 2);
+
 /** A history row's pass cell, `28.8 s` or `28.8 s (28.8, 28.7)` (the mean of two passes): its seconds, and for two their drift. */
 export function passOfCell(cell: string): { seconds: number; drift?: number } | undefined {
   const m = /^([\d.]+) s(?: \(([\d.]+), ([\d.]+)\))?$/.exec(cell.trim());
   const seconds = Number(m?.[1]);
   if (!m || !(seconds > 0)) return undefined;
   if (m[2] === undefined || m[3] === undefined) return { seconds };
-  const [a, b] = [Number(m[2]), Number(m[3])];
-  return { seconds, drift: round(Math.max(a, b) / Math.min(a, b), 2) };
+  return { seconds, drift: driftOf(Number(m[2]), Number(m[3])) };
 }
 
 /** The last pass of the history taken within the hour, if any. */
@@ -108,7 +110,7 @@ export function referenceOf(f: Figures): Reference | undefined {
   return {
     seconds: f.passSeconds,
     when: `the mean of ${start} s before the measures and ${end} s after them`,
-    drift: round(Math.max(start, end) / Math.min(start, end), 2),
+    drift: driftOf(start, end),
   };
 }
 
