@@ -1,8 +1,8 @@
 // The generated checks' budget is in requests, not seconds (fuzz/runner.ts): on a fast mock and on
-// one whose every /api/ answer waits 3 ms (the `delay` fault, mock-server/faults.ts: the run's 268 requests take
-// twice as long or more) the same seed and case budget send the same requests in the same order; the time limit
-// is only a safety stop, and a run it cuts short says so (its properties are marked interrupted, which fails the suite's spec and
-// `npm run fuzz`).
+// one whose every /api/ answer waits 3 ms (the `delay` fault, mock-server/faults.ts: the run takes twice as long
+// or more) the same seed and case budget send the same requests in the same order; the time limit is only a
+// safety stop, and a run it cuts short says so (its properties are marked interrupted, which fails the suite's
+// spec and `npm run fuzz`).
 import { expect, test } from '../../../fixtures/index.js';
 import { API_PREFIX } from '../../../contracts/index.js';
 import { openFuzzContext } from '../../../fuzz/context.js';
