@@ -123,13 +123,19 @@ export function writeReport(run: RunFacts, results: MutantResult[], order: strin
 /** The first try plays as many rounds as its most crowded killer has mutants: a killer of more than this many is named. */
 export const KILLER_ROUNDS = 4;
 
+/** How many mutants each test of a killers record plays in the first try. */
+export function killerPlays(record: Record<string, string[]>): Map<string, number> {
+  const plays = new Map<string, number>();
+  for (const [killer] of Object.values(record)) if (killer) plays.set(killer, (plays.get(killer) ?? 0) + 1);
+  return plays;
+}
+
 /**
  * The killers this run recorded that now play more than {@link KILLER_ROUNDS} mutants, with how many: a whole-suite run
  * names the first test that failed, often the same early test.
  */
 export function crowdedKillers(record: Record<string, string[]>, results: MutantResult[]): [string, number][] {
-  const plays = new Map<string, number>();
-  for (const [killer] of Object.values(record)) if (killer) plays.set(killer, (plays.get(killer) ?? 0) + 1);
+  const plays = killerPlays(record);
   const recorded = new Set(results.filter((r) => r.status === 'killed' && r.caughtBy[0]).map((r) => record[r.id]?.[0]));
   return [...plays].filter(([killer, n]) => n > KILLER_ROUNDS && recorded.has(killer));
 }

@@ -6,7 +6,7 @@ import type { JSONReport } from '@playwright/test/reporter';
 import { expect, test } from '../../../fixtures/index.js';
 import { refusal } from '../../../mutation/baseline.js';
 import { MUTATION_PROJECTS } from '../../../mutation/plan.js';
-import { KILLER_ROUNDS, KILLERS } from '../../../mutation/report.js';
+import { KILLER_ROUNDS, killerPlays, KILLERS } from '../../../mutation/report.js';
 import { mutants } from '../../../mock-server/mutants.js';
 import { runFingerprint } from '../../../settings/fingerprint.js';
 
@@ -56,8 +56,6 @@ test('every mutant of the catalogue has a recorded killer, so npm run mutation t
   const killers = JSON.parse(readFileSync(KILLERS, 'utf8')) as Record<string, string[]>;
   const unrecorded = mutants.filter((m) => !killers[m.id]?.length).map((m) => m.id);
   expect(unrecorded, 'mutants with no killer in mutation/killers.json: npm run mutation -- --only <id> --record').toEqual([]);
-  const plays = new Map<string, number>();
-  for (const [killer = ''] of Object.values(killers)) plays.set(killer, (plays.get(killer) ?? 0) + 1);
-  const crowded = [...plays].filter(([, n]) => n > KILLER_ROUNDS);
+  const crowded = [...killerPlays(killers)].filter(([, n]) => n > KILLER_ROUNDS);
   expect(crowded, `killers of more than ${KILLER_ROUNDS} mutants: the first try plays a round per mutant of each`).toEqual([]);
 });
