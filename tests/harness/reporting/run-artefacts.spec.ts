@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import MarkdownIt from 'markdown-it';
 import { REPO_ROOT, scratchDir } from '../../../child-runs/child-run.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { writeCiSummaries } from '../../../reporting/ci-summaries.js';
@@ -84,7 +83,9 @@ test.describe('run artefacts', () => {
     expect(readFileSync(join(dir, 'new.txt'), 'utf8')).not.toContain(token);
   });
 
-  test("text from the service never renders in summary.md: no link, image, HTML or emphasis of a service's answer", () => {
+  test("text from the service never renders in summary.md: no link, image, HTML or emphasis of a service's answer", async () => {
+    // Loaded here, not when the runner collects the suite.
+    const { default: MarkdownIt } = await import('markdown-it');
     const hostile =
       '![x](https://evil.example/x.png) [click](https://evil.example) <img src=x onerror=alert(1)> **bold** https://evil.example `tick`';
     const dir = scratchDir('markdown');
