@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { TOKEN_FIELD } from '../contracts/index.js';
+import { TOKEN_FIELD, TOKEN_HEADER } from '../contracts/index.js';
 import {
   CREDENTIAL_HEADER_NAMES,
   MASK,
@@ -118,6 +118,14 @@ const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"
 const SCRUB_MIN_LENGTH = 8;
 
 /**
+ * Where an issued value may stand, but never one: the shell variable an evidence file's curl line writes in its place
+ * (`__RequestVerificationToken=$HB_TOKEN`), and a name of the contract (the exported document's `x-token-field`).
+ * Masked as secrets, they broke every replay command and the document itself.
+ */
+const SHELL_VARIABLE = /^\$\{?[A-Za-z_]\w*\}?$/;
+const CONTRACT_NAMES = new Set([TOKEN_FIELD, TOKEN_HEADER]);
+
+/**
  * Values the service issued, as the artefacts show them: cookie values in Cookie and Set-Cookie
  * headers, the anti-forgery token in its header, its form field and its hidden input. Never a
  * value merely next to a secret-looking name (`e.password=null` in a report's script is code, not a
@@ -126,7 +134,8 @@ const SCRUB_MIN_LENGTH = 8;
 export function harvest(text: string): Set<string> {
   const found = new Set<string>();
   const add = (v: string | undefined) => {
-    if (v && v.length >= MIN_SECRET_LENGTH && !v.includes(MASK)) found.add(v);
+    if (!v || v.length < MIN_SECRET_LENGTH || v.includes(MASK) || SHELL_VARIABLE.test(v) || CONTRACT_NAMES.has(v)) return;
+    found.add(v);
   };
   for (const re of [HEADER_JSON, HEADER_MAP, HEADER_LINE]) {
     for (const m of text.matchAll(re)) {

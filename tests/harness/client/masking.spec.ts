@@ -4,12 +4,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOGIN_PATH, TOKEN_FIELD } from '../../../contracts/index.js';
+import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER } from '../../../contracts/index.js';
+import { openApiDocument } from '../../../contracts/export.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { scratchDir } from '../../../child-runs/child-run.js';
 import { SecretMatcher } from '../../../client/secret-matcher.js';
 import { MASK, maskingRoom, redact, registerSecret, secretFieldValues } from '../../../client/secrets.js';
 import { maskExchange } from '../../../client/exchange.js';
+import { curlOf } from '../../../client/evidence/curl.js';
 import { startProxy } from '../../../proxy/server.js';
 import { expect, harnessProxyOptions, test } from '../proxy.fixture.js';
 import { awkwardSecret, leaksIn, spellings } from './secret-spellings.js';
@@ -107,6 +109,31 @@ test.describe('masking', () => {
     const after = readFileSync(file, 'utf8');
     expect.soft(leaksIn(after, known), 'spellings of the known secret left').toEqual([]);
     expect.soft(leaksIn(after, harvested), 'spellings of the posted token left').toEqual([]);
+  });
+
+  test("scrubArtefacts masks the token a record shows and leaves the replay command's variables and the exported document", () => {
+    const issued = `CfDJ8${randomBytes(24).toString('base64url')}`;
+    const dir = scratchDir('masking-kept');
+    // An exchange as the client records it (masked), and as the service issued it: the token in its header and form field.
+    const exchange = {
+      endpointId: 'submitCreateBookingForm',
+      method: 'POST',
+      url: 'http://127.0.0.1:9/Admin/Bookings/Create',
+      requestHeaders: { [TOKEN_HEADER]: issued, 'content-type': 'application/x-www-form-urlencoded' },
+      requestBody: `Name=Yoga&${TOKEN_FIELD}=${issued}`,
+      responseHeaders: {},
+    };
+    const evidence = `${curlOf(maskExchange(exchange))}\n${JSON.stringify(exchange)}`;
+    const document = JSON.stringify(openApiDocument({ sessionCookies: ['.AspNet.HallBooking'] }), null, 2);
+    writeFileSync(join(dir, 'evidence.txt'), evidence);
+    writeFileSync(join(dir, 'openapi.json'), document);
+    scrubArtefacts([dir]);
+    const after = readFileSync(join(dir, 'evidence.txt'), 'utf8');
+    expect(after, 'the issued token').not.toContain(issued);
+    expect(after, 'the replay command as curlOf wrote it').toContain(curlOf(maskExchange(exchange)));
+    expect(readFileSync(join(dir, 'openapi.json'), 'utf8'), 'the exported document, whose x-token-field names the token field').toBe(
+      document,
+    );
   });
 
   test('the proxy record holds no password posted as Pass%77ord, with a raw quote, or echoed HTML-escaped in the Email field', async ({
