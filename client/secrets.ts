@@ -17,6 +17,17 @@ export function registerSecret(value: string | undefined | null, { always = fals
 
 export const MASK = '***';
 
+/** The shell variables a replay command (client/evidence/curl.ts) writes for the secrets; the report names them, the reader fills them. */
+export const PLACEHOLDERS = {
+  cookie: 'HB_COOKIE',
+  token: 'HB_TOKEN',
+  password: 'HB_PASSWORD',
+  baseUrl: 'HB_BASE_URL',
+} as const;
+const PLACEHOLDER_VALUES = new Set(Object.values(PLACEHOLDERS).map((name) => `$${name}`));
+/** `$HB_TOKEN` where a replay command's secret would be: a placeholder, never a secret, so masking it breaks the command. */
+export const isPlaceholder = (value: string): boolean => PLACEHOLDER_VALUES.has(value);
+
 /** Header names (lower-case) that carry session cookies or the token: their values are secrets. */
 const SECRET_HEADER_NAMES = ['cookie', 'set-cookie', TOKEN_HEADER.toLowerCase()] as const;
 /** Form and JSON field names whose values are secrets: the login form's password and the token field. */
@@ -158,10 +169,10 @@ export function redact(text: string): string {
   return secrets
     .replace(text, MASK)
     .replace(FORM_PAIR, (m, pre: string, name: string, value: string) =>
-      value && isSecretField(name, decodeForm) ? `${pre}${name}=${MASK}` : m,
+      value && !isPlaceholder(value) && isSecretField(name, decodeForm) ? `${pre}${name}=${MASK}` : m,
     )
     .replace(JSON_PAIR, (m, name: string, sep: string, value: string) =>
-      value && isSecretField(name, decodeJson) ? `"${name}"${sep}"${MASK}"` : m,
+      value && !isPlaceholder(value) && isSecretField(name, decodeJson) ? `"${name}"${sep}"${MASK}"` : m,
     );
 }
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AdmZip from 'adm-zip';
-import { TOKEN_FIELD, TOKEN_HEADER } from '../contracts/index.js';
+import { TOKEN_FIELD } from '../contracts/index.js';
 import {
   CREDENTIAL_HEADER_NAMES,
   MASK,
@@ -12,6 +12,7 @@ import {
   credentialSecrets,
   decodeForm,
   decodeJson,
+  isPlaceholder,
   registerSecret,
 } from '../client/secrets.js';
 import { SecretMatcher } from '../client/secret-matcher.js';
@@ -108,8 +109,11 @@ const HEADER_MAP = new RegExp(`"(${HEADERS})"\\s*:\\s*"${JSON_STRING}"`, 'gi');
 const HEADER_LINE = new RegExp(`^\\s*(${HEADERS})\\s*:\\s*(.+)$`, 'gim');
 const INPUT_TAG = /<input\b[^>]*>/gi;
 const SNAPSHOT_NODE = new RegExp(`\\{[^{}]*"name"\\s*:\\s*"${TOKEN_FIELD}"[^{}]*\\}`, 'g');
-/** The token field of a posted form or a JSON body: a name no code spells, with a value the service issued. */
-const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"\\s<\\\\]+)`, 'g');
+/**
+ * The token field of a posted form or a JSON body: a name no code spells, with a value the service issued. A token
+ * holds no `$`, brace or backtick: what does is a replay command's `$HB_TOKEN` or code (`${token}`) in a trace's sources.
+ */
+const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"\`{}$\\s<\\\\]+)`, 'g');
 
 /**
  * The shortest value the artefact scrub masks. A shorter one (a hall id cookie, a short password) is
@@ -117,13 +121,8 @@ const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"
  */
 const SCRUB_MIN_LENGTH = 8;
 
-/**
- * Where an issued value may stand, but never one: the shell variable an evidence file's curl line writes in its place
- * (`__RequestVerificationToken=$HB_TOKEN`), and a name of the contract (the exported document's `x-token-field`).
- * Masked as secrets, they broke every replay command and the document itself.
- */
-const SHELL_VARIABLE = /^\$\{?[A-Za-z_]\w*\}?$/;
-const CONTRACT_NAMES = new Set([TOKEN_FIELD, TOKEN_HEADER]);
+/** The token field's name as a value: the exported document's `x-token-field`, whose key reads as a credential header's. */
+const notIssued = (v: string) => isPlaceholder(v) || v === TOKEN_FIELD;
 
 /**
  * Values the service issued, as the artefacts show them: cookie values in Cookie and Set-Cookie
@@ -134,8 +133,7 @@ const CONTRACT_NAMES = new Set([TOKEN_FIELD, TOKEN_HEADER]);
 export function harvest(text: string): Set<string> {
   const found = new Set<string>();
   const add = (v: string | undefined) => {
-    if (!v || v.length < MIN_SECRET_LENGTH || v.includes(MASK) || SHELL_VARIABLE.test(v) || CONTRACT_NAMES.has(v)) return;
-    found.add(v);
+    if (v && v.length >= MIN_SECRET_LENGTH && !v.includes(MASK) && !notIssued(v)) found.add(v);
   };
   for (const re of [HEADER_JSON, HEADER_MAP, HEADER_LINE]) {
     for (const m of text.matchAll(re)) {

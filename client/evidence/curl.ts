@@ -2,15 +2,7 @@
 // the anti-forgery token and the password as shell variables, never their values (README, "Evidence").
 import { TOKEN_FIELD, TOKEN_HEADER } from '../../contracts/index.js';
 import type { Exchange } from '../exchange.js';
-import { MASK, SECRET_FIELD_NAMES } from '../secrets.js';
-
-/** The shell variables a replay needs; the report names them, the reader fills them. */
-export const PLACEHOLDERS = {
-  cookie: 'HB_COOKIE',
-  token: 'HB_TOKEN',
-  password: 'HB_PASSWORD',
-  baseUrl: 'HB_BASE_URL',
-} as const;
+import { MASK, PLACEHOLDERS, SECRET_FIELD_NAMES } from '../secrets.js';
 
 /** Headers curl sets itself, or that a browser adds and a replay does not need. */
 const DROPPED = /^(host|content-length|connection|accept-encoding|user-agent|cookie|sec-.*|upgrade-insecure-requests|priority)$/i;

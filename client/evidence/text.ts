@@ -1,7 +1,8 @@
 // How one exchange reads in a report: a step title, and the text of its attachment (verdict,
 // replay command, masked headers and bodies). Pure: the harness checks it on recorded exchanges.
 import type { Exchange } from '../exchange.js';
-import { curlOf, PLACEHOLDERS } from './curl.js';
+import { curlOf } from './curl.js';
+import { PLACEHOLDERS } from '../secrets.js';
 import { issueLine } from '../contract-answer.js';
 import { describeVerdict, isBroken, type ExchangeVerdict } from './verdict.js';
 import { blameLine, type Blame } from './origin.js';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { LOGIN_PATH, TOKEN_FIELD, TOKEN_HEADER } from '../../../contracts/index.js';
 import { openApiDocument } from '../../../contracts/export.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
+import { masker } from '../../../reporting/summary-details.js';
 import { scratchDir } from '../../../child-runs/child-run.js';
 import { SecretMatcher } from '../../../client/secret-matcher.js';
 import { MASK, maskingRoom, redact, registerSecret, secretFieldValues } from '../../../client/secrets.js';
@@ -111,29 +112,33 @@ test.describe('masking', () => {
     expect.soft(leaksIn(after, harvested), 'spellings of the posted token left').toEqual([]);
   });
 
-  test("scrubArtefacts masks the token a record shows and leaves the replay command's variables and the exported document", () => {
-    const issued = `CfDJ8${randomBytes(24).toString('base64url')}`;
+  test("the scrub and the summary's masking mask a record's secrets and leave its replay command and the exported document", () => {
+    // Base64, as ASP.NET's tokens are: a `+` that a JSON body keeps raw and a form encodes.
+    const issued = `CfDJ8+${randomBytes(24).toString('base64')}`;
+    const password = awkwardSecret();
     const dir = scratchDir('masking-kept');
-    // An exchange as the client records it (masked), and as the service issued it: the token in its header and form field.
+    // An exchange as the service saw it, with the token in its header, form field and a JSON body, then as the client records it.
     const exchange = {
-      endpointId: 'submitCreateBookingForm',
+      endpointId: 'submitLoginForm',
       method: 'POST',
-      url: 'http://127.0.0.1:9/Admin/Bookings/Create',
+      url: 'http://127.0.0.1:9/Account/Login',
       requestHeaders: { [TOKEN_HEADER]: issued, 'content-type': 'application/x-www-form-urlencoded' },
-      requestBody: `Name=Yoga&${TOKEN_FIELD}=${issued}`,
+      requestBody: new URLSearchParams({ Email: 'qa@hall.example', Password: password, [TOKEN_FIELD]: issued }).toString(),
       responseHeaders: {},
     };
-    const evidence = `${curlOf(maskExchange(exchange))}\n${JSON.stringify(exchange)}`;
+    const replay = curlOf(maskExchange(exchange));
+    expect(replay, 'the replay command names the variables').toContain(`Password=$HB_PASSWORD`);
+    writeFileSync(join(dir, 'evidence.txt'), [replay, JSON.stringify(exchange), JSON.stringify({ [TOKEN_FIELD]: issued })].join('\n'));
     const document = JSON.stringify(openApiDocument({ sessionCookies: ['.AspNet.HallBooking'] }), null, 2);
-    writeFileSync(join(dir, 'evidence.txt'), evidence);
     writeFileSync(join(dir, 'openapi.json'), document);
-    scrubArtefacts([dir]);
+    scrubArtefacts([dir], [password]);
     const after = readFileSync(join(dir, 'evidence.txt'), 'utf8');
-    expect(after, 'the issued token').not.toContain(issued);
-    expect(after, 'the replay command as curlOf wrote it').toContain(curlOf(maskExchange(exchange)));
-    expect(readFileSync(join(dir, 'openapi.json'), 'utf8'), 'the exported document, whose x-token-field names the token field').toBe(
-      document,
-    );
+    expect.soft(leaksIn(after, issued), 'spellings of the issued token left').toEqual([]);
+    expect.soft(leaksIn(after, password), 'spellings of the password left').toEqual([]);
+    expect(after, 'the replay command as curlOf wrote it').toContain(replay);
+    expect(masker(password, [])(replay), "the summary's replay of a route's slowest call").toBe(replay);
+    const kept = readFileSync(join(dir, 'openapi.json'), 'utf8');
+    expect(kept, 'the exported document, whose x-token-field names the token field').toBe(document);
   });
 
   test('the proxy record holds no password posted as Pass%77ord, with a raw quote, or echoed HTML-escaped in the Email field', async ({

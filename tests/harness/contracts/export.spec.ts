@@ -88,7 +88,8 @@ test.describe('contracts export', () => {
   test(
     'openapi.json passes Redocly recommended with no error; its only warnings are 4xx-less operations ' + 'with nothing to refuse',
     async () => {
-      const problems = await (await redocly()).lint({ ref: `${out}openapi.json`, config: await recommended() });
+      const { lint } = await redocly();
+      const problems = await lint({ ref: `${out}openapi.json`, config: await recommended() });
       expect(problems.filter((p) => p.severity === 'error').map(where), 'Redocly errors').toEqual([]);
       const warnings = problems.filter((p) => p.severity === 'warn');
       test.info().annotations.push({ type: 'redocly warnings', description: warnings.map(where).join('\n') || 'none' });
@@ -113,9 +114,8 @@ test.describe('contracts export', () => {
     };
     delete broken.servers;
     delete broken.components.securitySchemes;
-    const problems = await (
-      await redocly()
-    ).lintFromString({
+    const { lintFromString } = await redocly();
+    const problems = await lintFromString({
       source: JSON.stringify(broken),
       absoluteRef: `${out}broken.json`,
       config: await recommended(),
