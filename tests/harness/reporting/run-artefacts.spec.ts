@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { REPO_ROOT, scratchDir } from '../../../child-runs/child-run.js';
+import { childEnv, REPO_ROOT, runScript, scratchDir } from '../../../child-runs/child-run.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { writeCiSummaries } from '../../../reporting/ci-summaries.js';
 import type { RunSummary } from '../../../reporting/summary-model.js';
@@ -14,6 +14,7 @@ import { summaryLines } from '../../../reporting/summary-text.js';
 import { beginReports, RUN_IN_PROGRESS, sweepKilledRuns, unfinishedRunRefusal } from '../../../settings/run.js';
 import { REPORT_ENTRIES, reportsFolder, StartPathError } from '../../../settings/start-paths.js';
 import { expect, test } from '../../../fixtures/index.js';
+import { said } from '../refusals.js';
 
 /** A process id that is surely gone: a child that has ended. */
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid ?? 999_999;
@@ -104,7 +105,7 @@ test.describe('run artefacts', () => {
     expect(lines.join('\n')).toMatch(/Passed without their check biting \(vacuous: the target's data could not show it; 1 test\):/);
   });
 
-  test('a killed run is found by the next run: its temporary folder removed, its reports named, npm run report refusal worded', () => {
+  test('a killed run is found by the next run: its temporary folder removed, its reports named, npm run report refusing them', async () => {
     // A run whose runner is gone: its folder of run-wide files, and its note in a reports folder.
     const id = `killed${Date.now().toString(36)}`;
     const folder = join(dirname(scratchDir('probe')), `hb-run-${id}`);
@@ -115,10 +116,13 @@ test.describe('run artefacts', () => {
     mkdirSync(join(reports, 'allure-results'));
     writeFileSync(join(reports, 'allure-results', 'a-result.json'), '{}');
     writeFileSync(join(reports, RUN_IN_PROGRESS), JSON.stringify({ runId: id, pid: deadPid(), startedAt: '2026-11-27T10:00:00.000Z' }));
-    // npm run report's refusal (scripts/report.ts prints it after "npm run report: " and exits 1).
-    expect(unfinishedRunRefusal(reports)).toBe(
-      `the Allure results are of the run ${id}, started 2026-11-27T10:00:00.000Z, which did not finish (killed?): run the suite again`,
-    );
+    const started = 'started 2026-11-27T10:00:00.000Z';
+    const refusal = `the Allure results are of the run ${id}, ${started}, which did not finish (killed?): run the suite again`;
+    expect(unfinishedRunRefusal(reports)).toBe(refusal);
+    // The script is wired to it: one line, exit code 1, no report made.
+    const report = await runScript('scripts/report.ts', [], childEnv({ HB_REPORTS_DIR: reports }));
+    expect(report.status, said(report)).toBe(1);
+    expect(report.stderr.trim(), said(report)).toBe(`npm run report: ${refusal}`);
     expect(beginReports(reports), 'the next run names it').toMatchObject({ id, startedAt: '2026-11-27T10:00:00.000Z' });
   });
 });
