@@ -7,12 +7,15 @@ import { randomSecret, SessionKeys } from './session.js';
 import { seedReadings, stateFromSeed } from './seed-file.js';
 import type { SeedFile } from '../settings/seed-file.js';
 import { scaleBookings } from './seed-scale.js';
-import { MOCK_HALL_ID, MOCK_TEST_CUSTOMER_ID, seedState, type BookingRecord, type MockState } from './state.js';
-
-export interface MockCredentials {
-  email: string;
-  password: string;
-}
+import {
+  DEFAULT_CREDENTIALS,
+  MOCK_HALL_ID,
+  MOCK_TEST_CUSTOMER_ID,
+  seedState,
+  type BookingRecord,
+  type MockCredentials,
+  type MockState,
+} from './state.js';
 
 export interface MockOptions {
   /** Shape of list answers that may come either way: a bare array or `{Data, Total}`. */
@@ -86,11 +89,6 @@ export interface UnhandledRequest {
 export const RECEIVED_KEPT = 1000;
 /** Bytes of each received body kept (form posts and JSON bodies of the suite are a few hundred). */
 const RECEIVED_BODY_BYTES = 64 * 1024;
-
-export const DEFAULT_CREDENTIALS: MockCredentials = {
-  email: 'admin@oldtown-hall.example',
-  password: 'mock-password-not-secret',
-};
 
 export interface ReceivedRequest {
   method: string;

@@ -72,6 +72,17 @@ export interface MockState {
   bookingStatuses: { id: number; name: BookingStatus }[];
 }
 
+export interface MockCredentials {
+  email: string;
+  password: string;
+}
+
+/** The administrator the mock lets in, unless HB_MOCK_PASSWORD or a test names another password. */
+export const DEFAULT_CREDENTIALS: MockCredentials = {
+  email: 'admin@oldtown-hall.example',
+  password: 'mock-password-not-secret',
+};
+
 /** Hall the standalone mock and the offline suite use. */
 export const MOCK_HALL_ID = 42;
 const OTHER_HALL_ID = 43;

@@ -6,8 +6,7 @@ import { resolve } from 'node:path';
 import type { TestResult } from 'allure-js-commons';
 import type { AllureReporter } from 'allure-playwright';
 import { registry, type Domain } from '../contracts/registry.js';
-import { DEFAULT_CREDENTIALS } from '../mock-server/context.js';
-import { MOCK_HALL_ID } from '../mock-server/state.js';
+import { DEFAULT_CREDENTIALS, MOCK_HALL_ID } from '../mock-server/state.js';
 import type { HbEnv } from '../settings/env.js';
 import { displayUrl, REPO_ROOT } from '../settings/paths.js';
 

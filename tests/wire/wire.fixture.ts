@@ -4,7 +4,8 @@
 import type { Page } from '@playwright/test';
 import { pathKey } from '../../contracts/index.js';
 import { test as base, expect } from '../../fixtures/bookings.js';
-import { fault, FAULTS_PATH } from '../../fixtures/index.js';
+import { fault } from '../../mock-server/fault-handlers.js';
+import { FAULTS_PATH } from '../../mock-server/faults.js';
 import { HbClient, type ClientOptions } from '../../client/client.js';
 
 /** What a browser page saw for one in-page `fetch`. */

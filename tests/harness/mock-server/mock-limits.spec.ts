@@ -2,7 +2,8 @@
 // over the request limit, methods no route takes, over-deep JSON, ids that are no decimal int,
 // altered cookies, a logged-off or expired session; and it keeps a bounded record of what it received.
 import { endpoints, pagePath } from '../../../contracts/index.js';
-import { expect, fault, test } from '../../../fixtures/index.js';
+import { expect, test } from '../../../fixtures/index.js';
+import { fault } from '../../../mock-server/fault-handlers.js';
 import { HbClient } from '../../../client/client.js';
 import { RECEIVED_KEPT } from '../../../mock-server/context.js';
 import { MAX_BODY_BYTES } from '../../../mock-server/refusals.js';

@@ -20,7 +20,8 @@ import {
 } from '../../../contracts/index.js';
 import { draftBooking, fillBooking } from '../../../fixtures/bookings/draft.js';
 import { childEnv, startNode } from '../../../child-runs/child-run.js';
-import { expect, fault, test, type WorkerFixtures } from '../../../fixtures/index.js';
+import { expect, test, type WorkerFixtures } from '../../../fixtures/index.js';
+import { fault } from '../../../mock-server/fault-handlers.js';
 import { BookingFormPage } from '../../../fixtures/pages/booking-form-page.js';
 import { BrowserSession } from '../../../fixtures/pages/browser-session.js';
 import { normaliseColour } from '../../../client/colour.js';

@@ -11,7 +11,7 @@ import { closedPort } from '../../../fixtures/failures.js';
 import { expect, test } from '../../../fixtures/index.js';
 import type { RunSummary } from '../../../reporting/summary-model.js';
 import { checkTarget, takeTargetDown, targetDown, TRANSPORT_FAILURE } from '../../../fixtures/target-down.js';
-import { DEFAULT_CREDENTIALS } from '../../../mock-server/context.js';
+import { DEFAULT_CREDENTIALS } from '../../../mock-server/state.js';
 import { startMockServer } from '../../../mock-server/server.js';
 
 /** The artefacts of a complete run, as a run that did not start must leave them. */
