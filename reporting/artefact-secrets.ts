@@ -121,8 +121,13 @@ const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"
  */
 const SCRUB_MIN_LENGTH = 8;
 
-/** The token field's name as a value: the exported document's `x-token-field`, whose key reads as a credential header's. */
-const notIssued = (v: string) => isPlaceholder(v) || v === TOKEN_FIELD;
+/** A shell variable (`$API_TOKEN`), or a template's value and what follows it (`${cookie}`, in a trace's sources): code. */
+const VARIABLE = /^\$(?:\{[A-Za-z_]\w*\}|[A-Z_][A-Z0-9_]*$)/;
+/**
+ * Never issued, though each stands where a value may: a replay command's placeholder (`$HB_TOKEN`), a variable, and
+ * the token field's name (the exported document's `x-token-field`, whose key reads as a credential header's).
+ */
+const notIssued = (v: string) => isPlaceholder(v) || VARIABLE.test(v) || v === TOKEN_FIELD;
 
 /**
  * Values the service issued, as the artefacts show them: cookie values in Cookie and Set-Cookie

@@ -131,6 +131,9 @@ test.describe('masking', () => {
     writeFileSync(join(dir, 'evidence.txt'), [replay, JSON.stringify(exchange), JSON.stringify({ [TOKEN_FIELD]: issued })].join('\n'));
     const document = JSON.stringify(openApiDocument({ sessionCookies: ['.AspNet.HallBooking'] }), null, 2);
     writeFileSync(join(dir, 'openapi.json'), document);
+    // A test's source, as a trace keeps it: variables where values go.
+    const source = ['cookie: `.AspNet.HallBooking=${cookie}`', 'authorization: Bearer $API_TOKEN'].join('\n');
+    writeFileSync(join(dir, 'source.txt'), source);
     scrubArtefacts([dir], [password]);
     const after = readFileSync(join(dir, 'evidence.txt'), 'utf8');
     expect.soft(leaksIn(after, issued), 'spellings of the issued token left').toEqual([]);
@@ -139,6 +142,7 @@ test.describe('masking', () => {
     expect(masker(password, [])(replay), "the summary's replay of a route's slowest call").toBe(replay);
     const kept = readFileSync(join(dir, 'openapi.json'), 'utf8');
     expect(kept, 'the exported document, whose x-token-field names the token field').toBe(document);
+    expect(readFileSync(join(dir, 'source.txt'), 'utf8'), 'the source, its variables kept').toBe(source);
   });
 
   test('the proxy record holds no password posted as Pass%77ord, with a raw quote, or echoed HTML-escaped in the Email field', async ({

@@ -3,12 +3,13 @@
 // wrote, text from the service never renders as Markdown in summary.md, a vacuous pass is shown, and a killed
 // run's leftovers are found by the next run and refused by `npm run report`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { childEnv, REPO_ROOT, runScript, scratchDir } from '../../../child-runs/child-run.js';
 import { scrubArtefacts } from '../../../reporting/artefact-secrets.js';
 import { writeCiSummaries } from '../../../reporting/ci-summaries.js';
+import { ALLURE_REPORT } from '../../../reporting/report-options.js';
 import type { RunSummary } from '../../../reporting/summary-model.js';
 import { summaryLines } from '../../../reporting/summary-text.js';
 import { beginReports, RUN_IN_PROGRESS, sweepKilledRuns, unfinishedRunRefusal } from '../../../settings/run.js';
@@ -123,6 +124,7 @@ test.describe('run artefacts', () => {
     const report = await runScript('scripts/report.ts', [], childEnv({ HB_REPORTS_DIR: reports }));
     expect(report.status, said(report)).toBe(1);
     expect(report.stderr.trim(), said(report)).toBe(`npm run report: ${refusal}`);
+    expect(existsSync(join(reports, ALLURE_REPORT)), 'no report of partial results').toBe(false);
     expect(beginReports(reports), 'the next run names it').toMatchObject({ id, startedAt: '2026-11-27T10:00:00.000Z' });
   });
 });
