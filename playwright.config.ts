@@ -132,6 +132,16 @@ export default defineConfig<TestFixtures, WorkerFixtures>({
     // checks come before them.
     ...(remote
       ? [contract]
-      : [{ name: 'harness', testDir: './tests/harness', testIgnore: 'artefacts/**', dependencies: ['setup'], use: browser }]),
+      : [
+          // No trace: the harness's checks start their own mocks, proxies and child runs, and their errors and attachments
+          // name what failed; a trace of them costs CPU and shows little. `--trace on` records one for a failing check.
+          {
+            name: 'harness',
+            testDir: './tests/harness',
+            testIgnore: 'artefacts/**',
+            dependencies: ['setup'],
+            use: { ...browser, trace: 'off' as const },
+          },
+        ]),
   ],
 });
