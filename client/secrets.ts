@@ -26,7 +26,7 @@ export const PLACEHOLDERS = {
 } as const;
 const PLACEHOLDER_VALUES = new Set(Object.values(PLACEHOLDERS).map((name) => `$${name}`));
 /** `$HB_TOKEN` where a replay command's secret would be: a placeholder, never a secret, so masking it breaks the command. */
-export const isPlaceholder = (value: string): boolean => PLACEHOLDER_VALUES.has(value);
+const isPlaceholder = (value: string): boolean => PLACEHOLDER_VALUES.has(value);
 
 /** Header names (lower-case) that carry session cookies or the token: their values are secrets. */
 const SECRET_HEADER_NAMES = ['cookie', 'set-cookie', TOKEN_HEADER.toLowerCase()] as const;

@@ -12,7 +12,6 @@ import {
   credentialSecrets,
   decodeForm,
   decodeJson,
-  isPlaceholder,
   registerSecret,
 } from '../client/secrets.js';
 import { SecretMatcher } from '../client/secret-matcher.js';
@@ -121,13 +120,16 @@ const TOKEN_PAIR = new RegExp(`\\b${TOKEN_FIELD}(?:=|\\\\?"\\s*:\\s*\\\\?")([^&"
  */
 const SCRUB_MIN_LENGTH = 8;
 
-/** A shell variable (`$API_TOKEN`), or a template's value and what follows it (`${cookie}`, in a trace's sources): code. */
+/**
+ * A shell variable (a replay command's `$HB_TOKEN`, `$API_TOKEN`), or a template's value and what follows it (`${cookie}`,
+ * in a trace's sources): code, never a value issued.
+ */
 const VARIABLE = /^\$(?:\{[A-Za-z_]\w*\}|[A-Z_][A-Z0-9_]*$)/;
 /**
- * Never issued, though each stands where a value may: a replay command's placeholder (`$HB_TOKEN`), a variable, and
- * the token field's name (the exported document's `x-token-field`, whose key reads as a credential header's).
+ * Never issued, though each stands where a value may: a variable, and the token field's name (the exported document's
+ * `x-token-field`, whose key reads as a credential header's).
  */
-const notIssued = (v: string) => isPlaceholder(v) || VARIABLE.test(v) || v === TOKEN_FIELD;
+const notIssued = (v: string) => VARIABLE.test(v) || v === TOKEN_FIELD;
 
 /**
  * Values the service issued, as the artefacts show them: cookie values in Cookie and Set-Cookie
