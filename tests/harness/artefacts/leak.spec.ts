@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import AdmZip from 'adm-zip';
 import { scanArtefacts, scrubArtefacts, type LeakHit } from '../../../reporting/artefact-secrets.js';
 import { scratchDir } from '../../../child-runs/child-run.js';
+import { MIN_SECRET_LENGTH } from '../../../client/secrets.js';
 import { expect, test, type Canary } from './canary.fixture.js';
 
 /** Every secret of the canary, labelled: the password, each issued ticket and token, the saved session's cookies. */
@@ -18,7 +19,7 @@ function secretsOf(canary: Canary): Map<string, string> {
       secrets.set(s, `ticket or token #${i + 1} issued by the mock`);
   }
   for (const c of (JSON.parse(readFileSync(canary.storageState, 'utf8')) as { cookies: { name: string; value: string }[] }).cookies) {
-    if (c.value.length >= 6) secrets.set(c.value, `cookie ${c.name}`);
+    if (c.value.length >= MIN_SECRET_LENGTH) secrets.set(c.value, `cookie ${c.name}`);
   }
   return secrets;
 }
