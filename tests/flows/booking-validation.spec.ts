@@ -19,12 +19,16 @@ async function bookingsAt(api: HbClient, hallId: number, bookings: BookingLedger
 
 /**
  * Refused: the page stays on the form (a redirect back to it counts; the interface doc shows
- * no status for validation failures) and some message says so. That nothing was created is
- * checked through the grid by the caller, and is the hard proof.
+ * no status for validation failures, and a server error is none: RFC 9110, 15.6) and some
+ * message says so. That nothing was created is checked through the grid by the caller, and is
+ * the hard proof.
  */
 async function assertRefused(outcome: FormOutcome, form: BookingFormPage, what: string) {
   const post = `submitCreateBookingForm: POST ${pagePath('submitCreateBookingForm')} with ${what}`;
   expect(outcome.kind, `${post} answered ${JSON.stringify(outcome)}; expected the form again`).not.toBe('other');
+  // Said at once, not after waiting for a form the error page does not show.
+  const status = outcome.kind === 're-rendered' ? outcome.status : 0;
+  expect(status, `${post} answered ${JSON.stringify(outcome)}; a server error is no refusal`).toBeLessThan(500);
   await expect(
     form.form,
     `${post} answered ${JSON.stringify(outcome)}; the booking form is not on the page it led to (${form.page.url()})`,
