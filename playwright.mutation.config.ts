@@ -44,9 +44,9 @@ function tryProject(p: TryProject): Project<TestFixtures, WorkerFixtures>[] {
   return [
     {
       ...from,
-      // A project's tries share one worker, started once: a later round holds a few tests, and two workers
-      // would each start for them. The first round, which holds most tries, takes both slots.
-      workers: p.round === 1 && p.project !== 'setup' ? undefined : 1,
+      // A project's tries share one worker, started once: each round takes one worker, and the rounds share the
+      // run's slots side by side.
+      workers: 1,
       name: p.name,
       testDir: TESTS,
       testMatch: [...new Set(p.tries.map((t) => join(TESTS, t.file)))],
