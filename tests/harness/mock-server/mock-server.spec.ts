@@ -2,6 +2,7 @@
 import { expect, test } from '../../../fixtures/index.js';
 import { EnvError, loadEnv } from '../../../settings/env.js';
 import { startMockServer } from '../../../mock-server/server.js';
+import { HbClient } from '../../../client/client.js';
 
 test.describe('mock server', () => {
   test('an unknown route answers 404 naming method and path, and is listed as unhandled', async ({ target, mock }) => {
@@ -45,11 +46,30 @@ test.describe('mock server', () => {
     expect(JSON.parse(lower.text)).not.toHaveLength(0);
   });
 
-  test('the mock can be started with a second instance sharing sessions through the secret', async () => {
-    const a = await startMockServer({ secret: 's1' });
-    const b = await startMockServer({ secret: 's1' });
-    expect(a.port).not.toBe(b.port);
-    await Promise.all([a.close(), b.close()]);
+  test("a second mock with the same secret takes the first one's session; one with another secret does not", async () => {
+    const mocks = await Promise.all([
+      startMockServer({ secret: 's1' }),
+      startMockServer({ secret: 's1' }),
+      startMockServer({ secret: 's2' }),
+    ]);
+    const [first, second, other] = mocks;
+    try {
+      const { email, password } = first.context.credentials;
+      const client = (url: string) => HbClient.of({ baseUrl: url, email, password, hallId: first.context.hallId });
+      const loggedIn = client(first.url);
+      await loggedIn.login();
+      const session = await loggedIn.toStorageState();
+      const aliveOn = async (url: string) => {
+        const c = client(url);
+        await c.loadStorageState(session);
+        return c.sessionAlive();
+      };
+      expect(await aliveOn(second.url), "the first mock's session, on a second mock with its secret").toBe(true);
+      expect(await aliveOn(other.url), 'on a mock with another secret').toBe(false);
+      expect(second.context.logins + other.context.logins, 'logins on the other mocks').toBe(0);
+    } finally {
+      await Promise.all(mocks.map((m) => m.close()));
+    }
   });
 });
 
