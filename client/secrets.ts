@@ -25,7 +25,11 @@ export const PLACEHOLDERS = {
   baseUrl: 'HB_BASE_URL',
 } as const;
 const PLACEHOLDER_VALUES = new Set(Object.values(PLACEHOLDERS).map((name) => `$${name}`));
-/** `$HB_TOKEN` where a replay command's secret would be: a placeholder, never a secret, so masking it breaks the command. */
+/**
+ * `$HB_TOKEN` where a replay command's secret would be: a placeholder, never a secret, so masking it breaks the command.
+ * These four only, not any `$NAME` (the scrub's rule for issued values, reporting/artefact-secrets.ts): a password may
+ * itself look like a variable.
+ */
 const isPlaceholder = (value: string): boolean => PLACEHOLDER_VALUES.has(value);
 
 /** Header names (lower-case) that carry session cookies or the token: their values are secrets. */
