@@ -109,14 +109,15 @@ test.describe('run artefacts', () => {
   test('a killed run is found by the next run: its temporary folder removed, its reports named, npm run report refusing them', async () => {
     // A run whose runner is gone: its folder of run-wide files, and its note in a reports folder.
     const id = `killed${Date.now().toString(36)}`;
+    const pid = deadPid();
     const folder = join(dirname(scratchDir('probe')), `hb-run-${id}`);
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'owner.json'), JSON.stringify({ pid: deadPid(), startedAt: '2026-11-27T10:00:00.000Z' }));
+    writeFileSync(join(folder, 'owner.json'), JSON.stringify({ pid, startedAt: '2026-11-27T10:00:00.000Z' }));
     expect(sweepKilledRuns().map((k) => k.id)).toContain(id);
     const reports = scratchDir('killed-reports');
     mkdirSync(join(reports, 'allure-results'));
     writeFileSync(join(reports, 'allure-results', 'a-result.json'), '{}');
-    writeFileSync(join(reports, RUN_IN_PROGRESS), JSON.stringify({ runId: id, pid: deadPid(), startedAt: '2026-11-27T10:00:00.000Z' }));
+    writeFileSync(join(reports, RUN_IN_PROGRESS), JSON.stringify({ runId: id, pid, startedAt: '2026-11-27T10:00:00.000Z' }));
     const started = 'started 2026-11-27T10:00:00.000Z';
     const refusal = `the Allure results are of the run ${id}, ${started}, which did not finish (killed?): run the suite again`;
     expect(unfinishedRunRefusal(reports)).toBe(refusal);
