@@ -121,7 +121,7 @@ test.describe('masking', () => {
     const exchange = {
       endpointId: 'submitLoginForm',
       method: 'POST',
-      url: 'http://127.0.0.1:9/Account/Login',
+      url: `http://127.0.0.1:9${LOGIN_PATH}`,
       requestHeaders: { [TOKEN_HEADER]: issued, 'content-type': 'application/x-www-form-urlencoded' },
       requestBody: new URLSearchParams({ Email: 'qa@hall.example', Password: password, [TOKEN_FIELD]: issued }).toString(),
       responseHeaders: {},
